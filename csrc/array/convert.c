@@ -1,0 +1,444 @@
+/* convert.c - values in and out: get/set, item, tolist, printing, and the
+ * Python number conversions of size-1 arrays.  Printing goes through NumPy
+ * so that repr/str are exactly NumPy's.
+ */
+#include "array/array_methods.h"
+#include "array/convert.h"
+#include "ops/copy.h"
+#include "runtime/transfer.h"
+#include "util.h"
+
+PyObject *gpa_host_numpy_view(gpa_array *a)
+{
+    Py_INCREF(a->descr);
+    int flags = (a->flags & GPA_WRITEABLE) ? NPY_ARRAY_WRITEABLE : 0;
+    PyObject *arr = PyArray_NewFromDescr(&PyArray_Type, a->descr, a->nd,
+                                         a->shape, a->strides, a->data,
+                                         flags, NULL);
+    if (arr == NULL)
+        return NULL;
+    Py_INCREF(a);
+    if (PyArray_SetBaseObject((PyArrayObject *)arr, (PyObject *)a) < 0) {
+        Py_DECREF(arr);
+        return NULL;
+    }
+    return arr;
+}
+
+/* Whether a is contiguous in the layout `order` asks for; sets *fortran. */
+static int contiguous_for(gpa_array *a, char order, int *fortran)
+{
+    int c = (a->flags & GPA_C_CONTIGUOUS) != 0;
+    int f = (a->flags & GPA_F_CONTIGUOUS) != 0;
+    switch (order) {
+    case 'C':
+        *fortran = 0;
+        return c;
+    case 'F':
+        *fortran = 1;
+        return f;
+    default: /* 'A', 'K' */
+        *fortran = f && !c;
+        return c || f;
+    }
+}
+
+PyObject *gpa_array_to_numpy(gpa_array *a, char order)
+{
+    gpa_array *src = a;
+    PyObject *out = NULL;
+    int fortran = 0;
+    Py_INCREF(src);
+    if (!contiguous_for(src, order, &fortran)) {
+        Py_DECREF(src);
+        src = gpa_array_copy(a, NULL, fortran ? 'F' : 'C');
+        if (src == NULL)
+            return NULL;
+    }
+    Py_INCREF(src->descr);
+    out = PyArray_NewFromDescr(&PyArray_Type, src->descr, src->nd,
+                               src->shape, NULL, NULL, fortran, NULL);
+    if (out == NULL)
+        goto fail;
+    size_t nbytes = (size_t)(src->size * gpa_itemsize(src));
+    if (nbytes && gpa_copy_d2h(src->dev, PyArray_DATA((PyArrayObject *)out),
+                               src->data, nbytes) != GPA_OK)
+        goto fail;
+    Py_DECREF(src);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(src);
+    return NULL;
+}
+
+gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
+                               PyArray_Descr *descr, char order)
+{
+    PyArrayObject *host = NULL;
+    gpa_array *out = NULL;
+    int npy_order = order == 'F' ? NPY_FORTRANORDER
+                    : order == 'C' ? NPY_CORDER
+                                   : NPY_ANYORDER;
+    /* NumPy does the parsing, casting and layout: the host copy is a
+     * contiguous array in the order we upload. */
+    host = (PyArrayObject *)PyArray_FromAny(
+        obj, descr, 0, 0,
+        (npy_order == NPY_FORTRANORDER ? NPY_ARRAY_F_CONTIGUOUS
+         : npy_order == NPY_CORDER     ? NPY_ARRAY_C_CONTIGUOUS
+                                       : 0) |
+            NPY_ARRAY_ALIGNED | NPY_ARRAY_NOTSWAPPED,
+        NULL);
+    descr = NULL; /* stolen by PyArray_FromAny */
+    if (host == NULL)
+        goto fail;
+    if (!PyArray_IS_C_CONTIGUOUS(host) && !PyArray_IS_F_CONTIGUOUS(host)) {
+        PyArrayObject *c = (PyArrayObject *)PyArray_NewCopy(host, NPY_CORDER);
+        Py_SETREF(host, c);
+        if (host == NULL)
+            goto fail;
+    }
+    PyArray_Descr *d = gpa_descr_from_obj((PyObject *)PyArray_DESCR(host));
+    if (d == NULL)
+        goto fail;
+    int fortran = !PyArray_IS_C_CONTIGUOUS(host);
+    out = gpa_array_empty(dev, d, PyArray_NDIM(host), PyArray_DIMS(host),
+                          fortran);
+    if (out == NULL)
+        goto fail;
+    size_t nbytes = (size_t)PyArray_NBYTES(host);
+    if (nbytes && gpa_copy_h2d(dev, out->data, PyArray_DATA(host),
+                               nbytes) != GPA_OK)
+        goto fail;
+    Py_DECREF(host);
+    return out;
+fail:
+    Py_XDECREF(descr);
+    Py_XDECREF(host);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+PyObject *gpa_array_item_scalar(gpa_array *a)
+{
+    /* 16 bytes hold any supported element. */
+    char buf[16] __attribute__((aligned(16)));
+    if (gpa_copy_d2h(a->dev, buf, a->data, (size_t)gpa_itemsize(a)) != GPA_OK)
+        return NULL;
+    PyObject *scalar = PyArray_Scalar(buf, a->descr, NULL);
+    if (scalar == NULL)
+        return NULL;
+    PyObject *item = PyObject_CallMethod(scalar, "item", NULL);
+    Py_DECREF(scalar);
+    return item;
+}
+
+/* ---- methods --------------------------------------------------------- */
+
+static PyObject *array_get(gpa_array *a, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"stream", "order", "out", "blocking", NULL};
+    PyObject *stream = Py_None, *order_obj = NULL, *out = Py_None;
+    PyObject *blocking = Py_True;
+    char order;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOOO:get", kwlist, &stream,
+                                     &order_obj, &out, &blocking))
+        return NULL;
+    if (gpa_parse_order(order_obj, "CFAK", 'C', &order) < 0)
+        return NULL;
+    if (out == Py_None)
+        return gpa_array_to_numpy(a, order);
+    if (!PyArray_Check(out)) {
+        PyErr_SetString(PyExc_TypeError, "out must be a numpy.ndarray");
+        return NULL;
+    }
+    PyObject *vals = gpa_array_to_numpy(a, order);
+    if (vals == NULL)
+        return NULL;
+    if (PyArray_NDIM((PyArrayObject *)out) != a->nd ||
+        !PyArray_CompareLists(PyArray_DIMS((PyArrayObject *)out), a->shape,
+                              a->nd)) {
+        Py_DECREF(vals);
+        PyErr_SetString(PyExc_ValueError,
+                        "Shape mismatch between out and the array");
+        return NULL;
+    }
+    int rc = PyArray_CopyInto((PyArrayObject *)out, (PyArrayObject *)vals);
+    Py_DECREF(vals);
+    if (rc < 0)
+        return NULL;
+    Py_INCREF(out);
+    return out;
+}
+
+/* a.set(arr): copy a host array of the same shape into a. */
+static PyObject *array_set(gpa_array *a, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"arr", "stream", NULL};
+    PyObject *arr, *stream = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:set", kwlist, &arr,
+                                     &stream))
+        return NULL;
+    Py_INCREF(a->descr);
+    PyArrayObject *h = (PyArrayObject *)PyArray_FromAny(arr, a->descr, 0, 0,
+                                                        0, NULL);
+    if (h == NULL)
+        return NULL;
+    if (PyArray_NDIM(h) != a->nd ||
+        !PyArray_CompareLists(PyArray_DIMS(h), a->shape, a->nd)) {
+        Py_DECREF(h);
+        PyErr_SetString(PyExc_ValueError,
+                        "Shape mismatch. Old shape and new shape must be "
+                        "the same");
+        return NULL;
+    }
+    int fortran = 0;
+    if (contiguous_for(a, 'K', &fortran)) {
+        PyArrayObject *c = (PyArrayObject *)PyArray_NewCopy(
+            h, fortran ? NPY_FORTRANORDER : NPY_CORDER);
+        Py_DECREF(h);
+        if (c == NULL)
+            return NULL;
+        int rc = a->size ? gpa_copy_h2d(a->dev, a->data, PyArray_DATA(c),
+                                        (size_t)PyArray_NBYTES(c))
+                         : GPA_OK;
+        Py_DECREF(c);
+        if (rc != GPA_OK)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    Py_INCREF(a->descr);
+    gpa_array *tmp = gpa_array_from_host(a->dev, (PyObject *)h, a->descr, 'C');
+    Py_DECREF(h);
+    if (tmp == NULL)
+        return NULL;
+    int rc = gpa_array_assign(a, tmp);
+    Py_DECREF(tmp);
+    if (rc < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *array_item(gpa_array *a, PyObject *args)
+{
+    if (PyTuple_GET_SIZE(args) == 0) {
+        if (a->size != 1) {
+            PyErr_SetString(PyExc_ValueError,
+                            "can only convert an array of size 1 to a "
+                            "Python scalar");
+            return NULL;
+        }
+        return gpa_array_item_scalar(a);
+    }
+    /* item(i) / item(i, j, ...): index the flat or full position on the
+     * device, copy back one element. */
+    PyObject *key;
+    if (PyTuple_GET_SIZE(args) == 1) {
+        PyObject *i = PyTuple_GET_ITEM(args, 0);
+        if (PyTuple_Check(i)) {
+            key = i;
+            Py_INCREF(key);
+        } else {
+            Py_ssize_t flat = PyNumber_AsSsize_t(i, PyExc_IndexError);
+            if (flat == -1 && PyErr_Occurred())
+                return NULL;
+            if (flat < -a->size || flat >= a->size) {
+                PyErr_SetString(PyExc_IndexError, "index out of bounds");
+                return NULL;
+            }
+            if (flat < 0)
+                flat += a->size;
+            key = PyTuple_New(a->nd);
+            if (key == NULL)
+                return NULL;
+            for (int d = a->nd - 1; d >= 0; d--) {
+                PyTuple_SET_ITEM(key, d,
+                                 PyLong_FromSsize_t(flat % a->shape[d]));
+                flat /= a->shape[d];
+            }
+        }
+    } else {
+        key = args;
+        Py_INCREF(key);
+    }
+    PyObject *elem = gpa_array_subscript(a, key);
+    Py_DECREF(key);
+    if (elem == NULL)
+        return NULL;
+    PyObject *r = gpa_array_item_scalar((gpa_array *)elem);
+    Py_DECREF(elem);
+    return r;
+}
+
+static PyObject *array_tolist(gpa_array *a, PyObject *noargs)
+{
+    GPA_UNUSED(noargs);
+    PyObject *h = gpa_array_to_numpy(a, 'K');
+    if (h == NULL)
+        return NULL;
+    PyObject *r = PyObject_CallMethod(h, "tolist", NULL);
+    Py_DECREF(h);
+    return r;
+}
+
+static PyObject *via_numpy(gpa_array *a, const char *fn)
+{
+    PyObject *h = gpa_array_to_numpy(a, 'K');
+    if (h == NULL)
+        return NULL;
+    PyObject *r = PyObject_CallMethod(gpa_numpy, fn, "O", h);
+    Py_DECREF(h);
+    return r;
+}
+
+PyObject *gpa_array_repr(gpa_array *a)
+{
+    return via_numpy(a, "array_repr");
+}
+
+PyObject *gpa_array_str(gpa_array *a)
+{
+    return via_numpy(a, "array_str");
+}
+
+Py_ssize_t gpa_array_length(gpa_array *a)
+{
+    if (a->nd == 0) {
+        PyErr_SetString(PyExc_TypeError, "len() of unsized object");
+        return -1;
+    }
+    return a->shape[0];
+}
+
+PyObject *gpa_array_iter(gpa_array *a)
+{
+    if (a->nd == 0) {
+        PyErr_SetString(PyExc_TypeError, "iteration over a 0-d array");
+        return NULL;
+    }
+    return PySeqIter_New((PyObject *)a);
+}
+
+/* Scalar conversions: size-1 arrays become a NumPy scalar and NumPy
+ * decides (so errors and deprecations match NumPy's). */
+static PyObject *scalar_of(gpa_array *a, const char *what)
+{
+    if (a->size != 1) {
+        PyErr_Format(PyExc_TypeError,
+                     "only length-1 arrays can be converted to Python "
+                     "scalars (%s)", what);
+        return NULL;
+    }
+    return gpa_array_to_numpy(a, 'C');
+}
+
+static PyObject *array_complex(gpa_array *a, PyObject *noargs)
+{
+    GPA_UNUSED(noargs);
+    PyObject *h = scalar_of(a, "complex");
+    if (h == NULL)
+        return NULL;
+    PyObject *r = PyObject_CallFunctionObjArgs((PyObject *)&PyComplex_Type,
+                                               h, NULL);
+    Py_DECREF(h);
+    return r;
+}
+
+PyObject *gpa_array_nb_int(gpa_array *a)
+{
+    PyObject *h = scalar_of(a, "int");
+    if (h == NULL)
+        return NULL;
+    PyObject *r = PyNumber_Long(h);
+    Py_DECREF(h);
+    return r;
+}
+
+PyObject *gpa_array_nb_float(gpa_array *a)
+{
+    PyObject *h = scalar_of(a, "float");
+    if (h == NULL)
+        return NULL;
+    PyObject *r = PyNumber_Float(h);
+    Py_DECREF(h);
+    return r;
+}
+
+PyObject *gpa_array_nb_index(gpa_array *a)
+{
+    int t = gpa_type_num(a);
+    if (a->nd != 0 || !(PyTypeNum_ISINTEGER(t))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "only integer scalar arrays can be converted to a "
+                        "scalar index");
+        return NULL;
+    }
+    return gpa_array_item_scalar(a);
+}
+
+int gpa_array_nb_bool(gpa_array *a)
+{
+    if (a->size > 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "The truth value of an array with more than one "
+                        "element is ambiguous. Use a.any() or a.all()");
+        return -1;
+    }
+    PyObject *h = gpa_array_to_numpy(a, 'C');
+    if (h == NULL)
+        return -1;
+    int r = PyObject_IsTrue(h);
+    Py_DECREF(h);
+    return r;
+}
+
+static PyObject *array_copy_method(gpa_array *a, PyObject *args,
+                                   PyObject *kw)
+{
+    static char *kwlist[] = {"order", NULL};
+    PyObject *order_obj = NULL;
+    char order;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:copy", kwlist,
+                                     &order_obj))
+        return NULL;
+    if (gpa_parse_order(order_obj, "CFAK", 'C', &order) < 0)
+        return NULL;
+    return (PyObject *)gpa_array_copy(a, NULL, order);
+}
+
+static PyObject *array_deepcopy(gpa_array *a, PyObject *memo)
+{
+    GPA_UNUSED(memo);
+    return (PyObject *)gpa_array_copy(a, NULL, 'K');
+}
+
+static PyObject *array_copy_dunder(gpa_array *a, PyObject *noargs)
+{
+    GPA_UNUSED(noargs);
+    return (PyObject *)gpa_array_copy(a, NULL, 'K');
+}
+
+static PyObject *array_fill(gpa_array *a, PyObject *value)
+{
+    if (gpa_array_fill(a, value) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+PyMethodDef gpa_array_methods_convert[] = {
+    {"get", (PyCFunction)(void (*)(void))array_get,
+     METH_VARARGS | METH_KEYWORDS, "copy to a new numpy.ndarray"},
+    {"set", (PyCFunction)(void (*)(void))array_set,
+     METH_VARARGS | METH_KEYWORDS, "copy a host array into this one"},
+    {"item", (PyCFunction)array_item, METH_VARARGS,
+     "one element as a Python scalar"},
+    {"tolist", (PyCFunction)array_tolist, METH_NOARGS,
+     "nested Python lists of the values"},
+    {"copy", (PyCFunction)(void (*)(void))array_copy_method,
+     METH_VARARGS | METH_KEYWORDS, "a copy in the given order"},
+    {"__copy__", (PyCFunction)array_copy_dunder, METH_NOARGS, NULL},
+    {"__deepcopy__", (PyCFunction)array_deepcopy, METH_O, NULL},
+    {"__complex__", (PyCFunction)array_complex, METH_NOARGS, NULL},
+    {"fill", (PyCFunction)array_fill, METH_O, "set every element"},
+    {NULL, NULL, 0, NULL},
+};

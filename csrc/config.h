@@ -1,0 +1,28 @@
+/* config.h - every environment variable the extension reads, read once.
+ *
+ *   GPUARRAY_DEVICE     "host" or "cuda": force the default device kind
+ *                       (default: cuda when a GPU is usable, else host).
+ *   GPUARRAY_CACHE_DIR  on-disk kernel cache (default
+ *                       $XDG_CACHE_HOME/gpuarray or ~/.cache/gpuarray).
+ *   GPUARRAY_DEBUG      1: print each kernel's source when it is compiled;
+ *                       2: also keep the host compiler's temporary files.
+ *   CXX                 C++ compiler for the host device (default c++).
+ */
+#ifndef GPA_CONFIG_H
+#define GPA_CONFIG_H
+
+typedef struct {
+    int force_host;        /* GPUARRAY_DEVICE=host */
+    int force_cuda;        /* GPUARRAY_DEVICE=cuda */
+    char cache_dir[4096];
+    int debug;
+    char cxx[1024];
+} gpa_config;
+
+/* Filled by gpa_config_load at module import. */
+extern gpa_config gpa_cfg;
+
+/* Returns -1 with a ValueError for an unknown GPUARRAY_DEVICE. */
+int gpa_config_load(void);
+
+#endif

@@ -1,0 +1,35 @@
+/* compile.h - the two compilers behind gpa_jit_load. */
+#ifndef GPA_COMPILE_H
+#define GPA_COMPILE_H
+
+#include "runtime/device.h"
+
+typedef struct {
+    const char *name;      /* cache subdirectory: "cuda" or "host" */
+    const char *extension; /* cache file extension */
+    int needs_file;        /* the loader reads a file, not bytes */
+    /* Writes the target (e.g. "sm_90 nvrtc 13.0") and points *opts at
+     * the option string (static).  Both go into the cache key. */
+    int (*describe)(gpa_device *dev, char *target, size_t n,
+                    const char **opts);
+    /* Compiles full source; *image is PyMem-allocated.  On failure raises
+     * CompileError with the compiler's log. */
+    int (*compile)(gpa_device *dev, const char *source, const char *opts,
+                   char **image, size_t *n);
+} gpa_compiler;
+
+extern const gpa_compiler gpa_nvrtc_compiler;
+extern const gpa_compiler gpa_host_compiler;
+
+int gpa_raise_compile_error(const char *what, const char *log,
+                            const char *source);
+/* Writes bytes to a new private file under the temp dir; path out. */
+int gpa_write_temp_file(const void *data, size_t n, char *path,
+                        size_t path_n);
+
+/* NVRTC compile of full source for compute capability major*10+minor;
+ * *image is a PyMem-allocated cubin. */
+int gpa_nvrtc_compile_cubin(const char *source, int arch, char **image,
+                            size_t *n);
+
+#endif

@@ -1,0 +1,190 @@
+/* ew_codegen.c - the source of an elementwise kernel from its spec.
+ *
+ * Two skeletons (Note [Elementwise spec] in ew.h):
+ *   contiguous (ndim 0): every array operand is contiguous with the same
+ *     element order; each thread moves `vec` elements per access
+ *     (gpa_vec), then a scalar loop does the tail;
+ *   strided (ndim D): gpa_strides<D, NA, IDX> turns a linear index into a
+ *     byte offset per array operand.
+ * Both are grid-stride loops, so any grid size is correct; on host the
+ * grid is one block of one thread.
+ */
+#include "jit/ew.h"
+#include "jit/launcher.h"
+
+const char *gpa_ctype_name(int t)
+{
+    switch (t) {
+    case NPY_BOOL: return "bool";
+    case NPY_BYTE: return "gpa_i8";
+    case NPY_UBYTE: return "gpa_u8";
+    case NPY_SHORT: return "gpa_i16";
+    case NPY_USHORT: return "gpa_u16";
+    case NPY_INT: return "gpa_i32";
+    case NPY_UINT: return "gpa_u32";
+    case NPY_LONG: case NPY_LONGLONG: return "gpa_i64";
+    case NPY_ULONG: case NPY_ULONGLONG: return "gpa_u64";
+    case NPY_HALF: return "gpa_half";
+    case NPY_FLOAT: return "float";
+    case NPY_DOUBLE: return "double";
+    case NPY_CFLOAT: return "gpa_c64";
+    case NPY_CDOUBLE: return "gpa_c128";
+    default: return "void";
+    }
+}
+
+static const char *var_name(const gpa_ew_spec *s, int k, char *buf, size_t n)
+{
+    if (k < s->nin)
+        snprintf(buf, n, "in%d", k);
+    else
+        snprintf(buf, n, "out%d", k - s->nin);
+    return buf;
+}
+
+/* Declares the body's variables for element position `elem` (an
+ * expression per operand giving the value/lvalue in memory). */
+static void emit_element(gpa_strbuf *b, const gpa_ew_spec *s,
+                         const char *const *load, const char *const *store,
+                         const char *index)
+{
+    char v[16];
+    int nargs = s->nin + s->nout;
+    /* gpa_i: the element's linear index in iteration order (C order for
+     * a C-contiguous first output), for bodies like arange's. */
+    gpa_sb_printf(b, "      const long long gpa_i = %s;\n"
+                     "      (void)gpa_i;\n", index);
+    for (int k = 0; k < s->nin; k++) {
+        var_name(s, k, v, sizeof v);
+        if (s->is_scalar[k])
+            gpa_sb_printf(b, "      %s_t %s = p%d;\n", v, v, k);
+        else
+            gpa_sb_printf(b, "      %s_t %s = gpa_cast<%s_t>(%s);\n", v, v,
+                          v, load[k]);
+    }
+    for (int k = s->nin; k < nargs; k++) {
+        var_name(s, k, v, sizeof v);
+        gpa_sb_printf(b, "      %s_t %s;\n", v, v);
+    }
+    /* A masked body (where=) sets gpa_skip to leave an element as is. */
+    gpa_sb_printf(b, "      bool gpa_skip = false;\n      (void)gpa_skip;\n"
+                     "      {\n%s\n      }\n", s->body);
+    for (int k = s->nin; k < nargs; k++) {
+        var_name(s, k, v, sizeof v);
+        gpa_sb_printf(b, "      if (!gpa_skip) %s = gpa_cast<%s>(%s);\n",
+                      store[k], gpa_ctype_name(s->mem_type[k]), v);
+    }
+}
+
+void gpa_ew_source(const gpa_ew_spec *s, const char *name, gpa_strbuf *b)
+{
+    const char *idx = s->index64 ? "long long" : "int";
+    int nargs = s->nin + s->nout, na = 0;
+    char load_buf[GPA_EW_MAXARGS][96], store_buf[GPA_EW_MAXARGS][96];
+    const char *load[GPA_EW_MAXARGS], *store[GPA_EW_MAXARGS];
+    const char *ptypes[GPA_EW_MAXARGS + 2];
+    char ptype_buf[GPA_EW_MAXARGS + 2][96];
+    int np_ = 0;
+    char v[16];
+
+    for (int k = 0; k < nargs; k++)
+        na += !s->is_scalar[k];
+    if (s->preamble)
+        gpa_sb_printf(b, "%s\n", s->preamble);
+
+    /* parameter list */
+    gpa_sb_printf(b, "extern \"C\" __global__ void %s(%s n", name, idx);
+    snprintf(ptype_buf[np_], 96, "%s", idx);
+    ptypes[np_] = ptype_buf[np_];
+    np_++;
+    if (s->ndim > 0) {
+        gpa_sb_printf(b, ", gpa_strides<%d, %d, %s> st", s->ndim, na, idx);
+        snprintf(ptype_buf[np_], 96, "gpa_strides<%d, %d, %s>", s->ndim, na,
+                 idx);
+        ptypes[np_] = ptype_buf[np_];
+        np_++;
+    }
+    for (int k = 0; k < nargs; k++) {
+        const char *t = gpa_ctype_name(s->is_scalar[k] ? s->loop_type[k]
+                                                       : s->mem_type[k]);
+        if (s->is_scalar[k])
+            snprintf(ptype_buf[np_], 96, "%s", t);
+        else
+            snprintf(ptype_buf[np_], 96, "%s%s *", k < s->nin ? "const " : "",
+                     t);
+        gpa_sb_printf(b, ", %s%s p%d", ptype_buf[np_],
+                      s->is_scalar[k] ? "" : " __restrict__", k);
+        ptypes[np_] = ptype_buf[np_];
+        np_++;
+    }
+    gpa_sb_puts(b, ")\n{\n");
+    for (int k = 0; k < nargs; k++)
+        gpa_sb_printf(b, "  typedef %s %s_t;\n",
+                      gpa_ctype_name(s->loop_type[k]),
+                      var_name(s, k, v, sizeof v));
+    gpa_sb_printf(b,
+                  "  const %s tid = (%s)blockIdx.x * (%s)blockDim.x + "
+                  "(%s)threadIdx.x;\n"
+                  "  const %s nth = (%s)blockDim.x * (%s)gridDim.x;\n",
+                  idx, idx, idx, idx, idx, idx, idx);
+
+    if (s->ndim == 0) {
+        int vec = s->vec > 1 ? s->vec : 1;
+        gpa_sb_printf(b, "  const %s nv = n / %d;\n  enum { VEC_ = %d };\n",
+                      idx, vec, vec);
+        if (vec > 1) {
+            gpa_sb_printf(b, "  for (%s j = tid; j < nv; j += nth) {\n", idx);
+            for (int k = 0; k < nargs; k++) {
+                if (s->is_scalar[k])
+                    continue;
+                const char *t = gpa_ctype_name(s->mem_type[k]);
+                if (k < s->nin)
+                    gpa_sb_printf(b,
+                                  "    const gpa_vec<%s, %d> a%d = "
+                                  "reinterpret_cast<const gpa_vec<%s, %d> *>"
+                                  "(p%d)[j];\n", t, vec, k, t, vec, k);
+                else
+                    gpa_sb_printf(b, "    gpa_vec<%s, %d> a%d;\n", t, vec, k);
+                snprintf(load_buf[k], 96, "a%d.v[e]", k);
+                snprintf(store_buf[k], 96, "a%d.v[e]", k);
+                load[k] = load_buf[k];
+                store[k] = store_buf[k];
+            }
+            gpa_sb_printf(b, "#pragma unroll\n    for (int e = 0; e < %d; e++) "
+                             "{\n", vec);
+            emit_element(b, s, load, store, "(long long)j * VEC_ + e");
+            gpa_sb_puts(b, "    }\n");
+            for (int k = s->nin; k < nargs; k++) {
+                const char *t = gpa_ctype_name(s->mem_type[k]);
+                gpa_sb_printf(b,
+                              "    reinterpret_cast<gpa_vec<%s, %d> *>(p%d)[j]"
+                              " = a%d;\n", t, vec, k, k);
+            }
+            gpa_sb_puts(b, "  }\n");
+        }
+        /* the scalar loop: the tail after the vector loop, or all */
+        gpa_sb_printf(b, "  for (%s i = %s + tid; i < n; i += nth) {\n",
+                      idx, vec > 1 ? "nv * VEC_" : "0");
+        for (int k = 0; k < nargs; k++) {
+            snprintf(load_buf[k], 96, "p%d[i]", k);
+            load[k] = store[k] = load_buf[k];
+        }
+        emit_element(b, s, load, store, "(long long)i");
+        gpa_sb_puts(b, "  }\n}\n");
+    } else {
+        gpa_sb_printf(b, "  for (%s i = tid; i < n; i += nth) {\n", idx);
+        gpa_sb_printf(b, "    %s off[%d];\n    st.offsets(i, off);\n", idx,
+                      na);
+        int a = 0;
+        for (int k = 0; k < nargs; k++) {
+            if (s->is_scalar[k])
+                continue;
+            snprintf(load_buf[k], 96, "gpa_at<%s>(p%d, off[%d])",
+                     gpa_ctype_name(s->mem_type[k]), k, a++);
+            load[k] = store[k] = load_buf[k];
+        }
+        emit_element(b, s, load, store, "(long long)i");
+        gpa_sb_puts(b, "  }\n}\n");
+    }
+    gpa_sb_host_launcher(b, name, np_, ptypes);
+}

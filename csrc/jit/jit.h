@@ -1,0 +1,49 @@
+/* jit.h - compiling kernel source and finding compiled kernels.
+ *
+ * Source text = the prelude (prelude_*.cuh, embedded at build time) + the
+ * kernels of one module.  gpa_jit_load returns a loaded module for a
+ * device, looking in turn at: the in-memory module table, the on-disk
+ * cache (disk_cache.c), and finally the compiler (NVRTC on cuda,
+ * compile_host.c on host).  The cache key is the SHA-256 of source,
+ * options, compiler version and target architecture.
+ */
+#ifndef GPA_JIT_H
+#define GPA_JIT_H
+
+#include "runtime/device.h"
+
+typedef struct gpa_module gpa_module;
+
+/* Compiled and loaded module holding the kernels of `source` (which must
+ * NOT include the prelude; it is prepended).  Borrowed: modules stay
+ * loaded for the life of the process.  NULL with an exception:
+ * gpuarray.CompileError (with .log and .source) when compilation fails. */
+gpa_module *gpa_jit_load(gpa_device *dev, const char *source);
+
+/* The function `name` of a module (a launcher on host).  Borrowed. */
+void *gpa_module_function(gpa_module *m, const char *name);
+
+/* The prelude text (no terminating newline needed). */
+const char *gpa_prelude(void);
+
+/* Counters, for tests and benchmarks. */
+typedef struct {
+    unsigned long long compiles;    /* compiler invocations */
+    unsigned long long disk_hits;   /* modules read from the disk cache */
+    unsigned long long memory_hits; /* modules found loaded */
+    unsigned long long disk_rejects;/* damaged cache entries recompiled */
+} gpa_jit_stats;
+extern gpa_jit_stats gpa_jit_counters;
+
+/* Python: gpuarray.CompileError (set at module init). */
+extern PyObject *gpa_CompileError;
+
+/* Compiles CUDA source (prelude prepended) with NVRTC for compute
+ * capability `arch` (e.g. 90) without needing a GPU; returns bytes of
+ * the cubin.  Used by the CI test that checks the CUDA text of kernels.
+ */
+PyObject *gpa_nvrtc_compile_py(PyObject *self, PyObject *args);
+
+int gpa_jit_module_init(PyObject *module);
+
+#endif

@@ -1,0 +1,97 @@
+/* jit_py.c - the JIT's module-level functions: statistics, cache control
+ * and `_elementwise`, the Python door to the elementwise engine that the
+ * Python layer (where, clip, ElementwiseKernel) builds on.
+ */
+#include "module_functions.h"
+#include "jit/jit.h"
+#include "jit/ew.h"
+#include "ops/elementwise.h"
+
+PyObject *gpa_py_jit_stats(PyObject *self, PyObject *noargs)
+{
+    GPA_UNUSED(self); GPA_UNUSED(noargs);
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:n}", "compiles",
+                         gpa_jit_counters.compiles, "disk_hits",
+                         gpa_jit_counters.disk_hits, "memory_hits",
+                         gpa_jit_counters.memory_hits, "disk_rejects",
+                         gpa_jit_counters.disk_rejects, "kernels",
+                         (Py_ssize_t)gpa_ew_cache_size());
+}
+
+PyObject *gpa_py_clear_kernel_cache(PyObject *self, PyObject *noargs)
+{
+    GPA_UNUSED(self); GPA_UNUSED(noargs);
+    gpa_ew_cache_clear();
+    Py_RETURN_NONE;
+}
+
+/* _elementwise(body, inputs, outputs, loop_types, preamble=None):
+ * inputs are gpuarray arrays or scalars, outputs arrays of one shape,
+ * loop_types one dtype per operand (what the body's in*_t/out*_t are). */
+PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"body", "inputs", "outputs", "loop_types",
+                             "preamble", NULL};
+    const char *body, *preamble = NULL;
+    PyObject *ins, *outs, *types;
+    gpa_ew_operand ops[GPA_EW_MAXARGS];
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sO!O!O|z:_elementwise",
+                                     kwlist, &body, &PyTuple_Type, &ins,
+                                     &PyTuple_Type, &outs, &types, &preamble))
+        return NULL;
+    Py_ssize_t nin = PyTuple_GET_SIZE(ins), nout = PyTuple_GET_SIZE(outs);
+    if (nout < 1 || nin + nout > GPA_EW_MAXARGS ||
+        PySequence_Size(types) != nin + nout) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_elementwise: need 1+ outputs, at most 16 operands "
+                        "and one loop type per operand");
+        return NULL;
+    }
+    memset(ops, 0, sizeof ops);
+    for (Py_ssize_t k = 0; k < nin + nout; k++) {
+        PyObject *t = PySequence_GetItem(types, k);
+        PyArray_Descr *d = t ? gpa_descr_from_obj(t) : NULL;
+        Py_XDECREF(t);
+        if (d == NULL)
+            return NULL;
+        ops[k].loop_type = d->type_num;
+        Py_DECREF(d);
+        PyObject *o = k < nin ? PyTuple_GET_ITEM(ins, k)
+                              : PyTuple_GET_ITEM(outs, k - nin);
+        if (gpa_array_check(o)) {
+            ops[k].arr = (gpa_array *)o;
+        } else if (k >= nin) {
+            PyErr_SetString(PyExc_TypeError,
+                            "_elementwise: outputs must be gpuarray arrays");
+            return NULL;
+        } else if (gpa_scalar_to_value(o, ops[k].loop_type,
+                                       ops[k].value.bytes, 0) < 0) {
+            return NULL;
+        }
+    }
+    for (Py_ssize_t k = nin + 1; k < nin + nout; k++) {
+        gpa_array *a = ops[k].arr, *o0 = ops[nin].arr;
+        if (a->nd != o0->nd ||
+            memcmp(a->shape, o0->shape, (size_t)a->nd * sizeof(Py_ssize_t))) {
+            PyErr_SetString(PyExc_ValueError,
+                            "_elementwise: outputs must have one shape");
+            return NULL;
+        }
+    }
+    if (gpa_ew_run(body, preamble, (int)nin, (int)nout, ops) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+int gpa_jit_module_init(PyObject *module)
+{
+    PyObject *base = PyExc_RuntimeError;
+    gpa_CompileError = PyErr_NewExceptionWithDoc(
+        "gpuarray.CompileError",
+        "A generated kernel failed to compile; .log holds the compiler's "
+        "messages and .source the kernel.", base, NULL);
+    if (gpa_CompileError == NULL)
+        return -1;
+    return PyModule_AddObjectRef(module, "CompileError", gpa_CompileError);
+}

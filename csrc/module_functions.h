@@ -1,0 +1,79 @@
+/* module_functions.h - the module-level functions of gpuarray._core, by
+ * layer.  Each layer declares its functions here and lists them in its
+ * GPA_*_FUNCTIONS macro, which module.c puts in the method table. */
+#ifndef GPA_MODULE_FUNCTIONS_H
+#define GPA_MODULE_FUNCTIONS_H
+
+#include "common.h"
+
+#define GPA_FN(name, fn, flags, doc) \
+    {name, (PyCFunction)(void (*)(void))fn, flags, doc},
+
+/* runtime/runtime_py.c: devices, pools, synchronisation */
+PyObject *gpa_py_device_count(PyObject *, PyObject *);
+PyObject *gpa_py_default_kind(PyObject *, PyObject *);
+PyObject *gpa_py_set_device(PyObject *, PyObject *);
+PyObject *gpa_py_get_device(PyObject *, PyObject *);
+PyObject *gpa_py_device_info(PyObject *, PyObject *);
+PyObject *gpa_py_synchronize(PyObject *, PyObject *);
+PyObject *gpa_py_pool_stats(PyObject *, PyObject *);
+PyObject *gpa_py_pool_free_all(PyObject *, PyObject *);
+PyObject *gpa_py_pool_set_limit(PyObject *, PyObject *);
+PyObject *gpa_py_staging_free(PyObject *, PyObject *);
+#define GPA_RUNTIME_FUNCTIONS                                              \
+    GPA_FN("_device_count", gpa_py_device_count, METH_NOARGS, NULL)        \
+    GPA_FN("_default_kind", gpa_py_default_kind, METH_NOARGS, NULL)        \
+    GPA_FN("_set_device", gpa_py_set_device, METH_O, NULL)                 \
+    GPA_FN("_get_device", gpa_py_get_device, METH_NOARGS, NULL)            \
+    GPA_FN("_device_info", gpa_py_device_info, METH_O, NULL)               \
+    GPA_FN("_synchronize", gpa_py_synchronize, METH_VARARGS, NULL)         \
+    GPA_FN("_pool_stats", gpa_py_pool_stats, METH_VARARGS, NULL)           \
+    GPA_FN("_pool_free_all", gpa_py_pool_free_all, METH_VARARGS, NULL)     \
+    GPA_FN("_pool_set_limit", gpa_py_pool_set_limit, METH_VARARGS, NULL)   \
+    GPA_FN("_staging_free", gpa_py_staging_free, METH_NOARGS, NULL)
+
+/* array/views.c */
+PyObject *gpa_py_as_strided(PyObject *, PyObject *);
+#define GPA_ARRAY_FUNCTIONS                                                \
+    GPA_FN("_as_strided", gpa_py_as_strided, METH_VARARGS, NULL)
+
+/* ops/creation.c */
+PyObject *gpa_py_empty(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_full(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_asarray(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_arange(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_linspace(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_eye(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_tri(PyObject *, PyObject *, PyObject *);
+#define GPA_CREATION_FUNCTIONS                                             \
+    GPA_FN("empty", gpa_py_empty, METH_VARARGS | METH_KEYWORDS,            \
+           "empty(shape, dtype=float64, order='C'): uninitialised array")  \
+    GPA_FN("full", gpa_py_full, METH_VARARGS | METH_KEYWORDS,              \
+           "full(shape, fill_value, dtype=None, order='C')")               \
+    GPA_FN("_asarray", gpa_py_asarray, METH_VARARGS | METH_KEYWORDS, NULL) \
+    GPA_FN("_arange", gpa_py_arange, METH_VARARGS | METH_KEYWORDS, NULL)   \
+    GPA_FN("_linspace", gpa_py_linspace, METH_VARARGS | METH_KEYWORDS,     \
+           NULL)                                                           \
+    GPA_FN("_eye", gpa_py_eye, METH_VARARGS | METH_KEYWORDS, NULL)         \
+    GPA_FN("_tri", gpa_py_tri, METH_VARARGS | METH_KEYWORDS, NULL)
+
+/* jit/jit_py.c */
+PyObject *gpa_py_jit_stats(PyObject *, PyObject *);
+PyObject *gpa_py_clear_kernel_cache(PyObject *, PyObject *);
+PyObject *gpa_py_elementwise(PyObject *, PyObject *, PyObject *);
+#define GPA_JIT_FUNCTIONS                                                  \
+    GPA_FN("_nvrtc_compile", gpa_nvrtc_compile_py, METH_VARARGS, NULL)     \
+    GPA_FN("_jit_stats", gpa_py_jit_stats, METH_NOARGS, NULL)              \
+    GPA_FN("_clear_kernel_cache", gpa_py_clear_kernel_cache, METH_NOARGS,  \
+           NULL)                                                           \
+    GPA_FN("_elementwise", gpa_py_elementwise,                             \
+           METH_VARARGS | METH_KEYWORDS, NULL)
+
+/* ops/ufunc.c */
+#define GPA_UFUNC_FUNCTIONS
+
+/* interop */
+PyObject *gpa_py_from_dlpack(PyObject *, PyObject *, PyObject *);
+#define GPA_INTEROP_FUNCTIONS
+
+#endif

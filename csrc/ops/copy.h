@@ -1,0 +1,21 @@
+/* copy.h - copies, casts and fills, each one elementwise kernel. */
+#ifndef GPA_COPY_H
+#define GPA_COPY_H
+
+#include "array/array.h"
+
+/* New array holding a's values cast to `descr` (steals; NULL keeps a's
+ * dtype), laid out in `order`: 'C', 'F', 'A' (F if a is F-contiguous and
+ * not C) or 'K' (a's own axis order). */
+gpa_array *gpa_array_copy(gpa_array *a, PyArray_Descr *descr, char order);
+
+/* dst[...] = src: broadcasts src to dst's shape and casts (unsafe
+ * casting, as NumPy's setitem).  src and dst may overlap.  Both on the
+ * same device (ValueError otherwise). */
+int gpa_array_assign(gpa_array *dst, gpa_array *src);
+
+/* dst[...] = value for a Python or NumPy scalar (cast as NumPy casts it
+ * in setitem; OverflowError for out-of-range Python ints). */
+int gpa_array_fill(gpa_array *dst, PyObject *value);
+
+#endif

@@ -1,0 +1,326 @@
+/* elementwise.c - the elementwise engine (elementwise.h). */
+#include "ops/elementwise.h"
+#include "ops/copy.h"
+#include "runtime/backend.h"
+
+#include <stdlib.h>
+
+#define BLOCK 256
+#define BLOCKS_PER_SM 32
+#define INDEX32_LIMIT (1LL << 30)
+
+int gpa_scalar_to_value(PyObject *obj, int t, void *out, int strict)
+{
+    GPA_UNUSED(strict);
+    /* Fast paths for the common weak scalars of the hot path. */
+    if (PyFloat_CheckExact(obj)) {
+        double v = PyFloat_AS_DOUBLE(obj);
+        if (t == NPY_DOUBLE) {
+            memcpy(out, &v, sizeof v);
+            return 0;
+        }
+        if (t == NPY_FLOAT) {
+            float f = (float)v;
+            memcpy(out, &f, sizeof f);
+            return 0;
+        }
+    } else if (PyLong_CheckExact(obj) && (t == NPY_DOUBLE || t == NPY_LONG)) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+        if (!overflow && !(v == -1 && PyErr_Occurred())) {
+            if (t == NPY_DOUBLE) {
+                double d = (double)v;
+                memcpy(out, &d, sizeof d);
+            } else {
+                memcpy(out, &v, sizeof v);
+            }
+            return 0;
+        }
+        PyErr_Clear();
+    }
+    /* Everything else: NumPy's own setitem conversion. */
+    PyArray_Descr *d = PyArray_DescrFromType(t);
+    if (d == NULL)
+        return -1;
+    int rc = PyArray_Pack(d, out, obj);
+    Py_DECREF(d);
+    return rc < 0 ? -1 : 0;
+}
+
+static int raise_broadcast(const gpa_array *src, const gpa_array *dst)
+{
+    PyObject *s = PyTuple_New(src->nd), *d = PyTuple_New(dst->nd);
+    if (s && d) {
+        for (int i = 0; i < src->nd; i++)
+            PyTuple_SET_ITEM(s, i, PyLong_FromSsize_t(src->shape[i]));
+        for (int i = 0; i < dst->nd; i++)
+            PyTuple_SET_ITEM(d, i, PyLong_FromSsize_t(dst->shape[i]));
+        PyErr_Format(PyExc_ValueError,
+                     "could not broadcast input array from shape %R into "
+                     "shape %R", s, d);
+    }
+    Py_XDECREF(s);
+    Py_XDECREF(d);
+    return -1;
+}
+
+static int overlaps(const gpa_array *a, const gpa_array *b)
+{
+    char *alo, *ahi, *blo, *bhi;
+    /* by address range: two foreign wrappers may alias one buffer */
+    gpa_array_extent(a, &alo, &ahi);
+    gpa_array_extent(b, &blo, &bhi);
+    return alo < bhi && blo < ahi;
+}
+
+static int same_layout(const gpa_array *a, const gpa_array *b)
+{
+    if (a->data != b->data || a->nd != b->nd ||
+        gpa_itemsize(a) != gpa_itemsize(b))
+        return 0;
+    for (int i = 0; i < a->nd; i++)
+        if (a->shape[i] != b->shape[i] ||
+            (a->shape[i] > 1 && a->strides[i] != b->strides[i]))
+            return 0;
+    return 1;
+}
+
+/* The iteration layout: dims after dropping length-1 axes, ordering by
+ * the first output's strides and merging. */
+typedef struct {
+    int nd;
+    Py_ssize_t shape[GPA_MAXDIMS];
+    Py_ssize_t strides[GPA_EW_MAXARGS][GPA_MAXDIMS];
+} layout;
+
+static void build_layout(layout *L, gpa_ew_operand *ops, int nargs,
+                         const gpa_array *out)
+{
+    int perm[GPA_MAXDIMS], nd = 0;
+    for (int d = 0; d < out->nd; d++)
+        if (out->shape[d] != 1)
+            perm[nd++] = d;
+    /* Stable insertion sort, outer (largest |stride|) first: C order for
+     * C arrays, reversed axes for F arrays, so both merge to one dim. */
+    for (int i = 1; i < nd; i++) {
+        int p = perm[i], j = i;
+        Py_ssize_t sp = llabs((long long)out->strides[p]);
+        while (j > 0 && llabs((long long)out->strides[perm[j - 1]]) < sp) {
+            perm[j] = perm[j - 1];
+            j--;
+        }
+        perm[j] = p;
+    }
+    L->nd = nd;
+    for (int i = 0; i < nd; i++)
+        L->shape[i] = out->shape[perm[i]];
+    for (int k = 0; k < nargs; k++) {
+        gpa_array *a = ops[k].arr;
+        if (a == NULL)
+            continue;
+        int off = out->nd - a->nd; /* inputs broadcast from the right */
+        for (int i = 0; i < nd; i++) {
+            int d = perm[i] - off;
+            L->strides[k][i] = (d < 0 || a->shape[d] == 1) ? 0
+                                                            : a->strides[d];
+        }
+    }
+    /* merge i into i-1 when contiguous for every operand */
+    int m = 0;
+    for (int i = 1; i < nd; i++) {
+        int ok = 1;
+        for (int k = 0; k < nargs && ok; k++)
+            if (ops[k].arr &&
+                L->strides[k][m] != L->strides[k][i] * L->shape[i])
+                ok = 0;
+        if (ok) {
+            L->shape[m] *= L->shape[i];
+            for (int k = 0; k < nargs; k++)
+                if (ops[k].arr)
+                    L->strides[k][m] = L->strides[k][i];
+        } else {
+            m++;
+            L->shape[m] = L->shape[i];
+            for (int k = 0; k < nargs; k++)
+                if (ops[k].arr)
+                    L->strides[k][m] = L->strides[k][i];
+        }
+    }
+    L->nd = nd ? m + 1 : 0;
+}
+
+static int ew_run(const char *body, const char *preamble, int nin,
+                  int nout, gpa_ew_operand *ops, int masked);
+
+int gpa_ew_run(const char *body, const char *preamble, int nin, int nout,
+               gpa_ew_operand *ops)
+{
+    return ew_run(body, preamble, nin, nout, ops, 0);
+}
+
+int gpa_ew_run_masked(const char *body, const char *preamble, int nin,
+                      int nout, gpa_ew_operand *ops)
+{
+    return ew_run(body, preamble, nin, nout, ops, 1);
+}
+
+static int ew_run(const char *body, const char *preamble, int nin,
+                  int nout, gpa_ew_operand *ops, int masked)
+{
+    int nargs = nin + nout, rc = -1;
+    gpa_array *tmp[GPA_EW_MAXARGS] = {0}, *orig[GPA_EW_MAXARGS];
+    gpa_array *out = ops[nin].arr;
+    gpa_device *dev = out->dev;
+    gpa_ew_spec spec;
+    layout L;
+
+    if (nargs > GPA_EW_MAXARGS) {
+        PyErr_Format(PyExc_ValueError, "too many operands (%d > %d)", nargs,
+                     GPA_EW_MAXARGS);
+        return -1;
+    }
+    for (int k = 0; k < nargs; k++) {
+        gpa_array *a = ops[k].arr;
+        if (a == NULL)
+            continue;
+        if (a->dev != dev) {
+            PyErr_Format(PyExc_ValueError,
+                         "arrays are on different devices (%s %d and %s %d); "
+                         "move one with gpuarray.asarray under the other's "
+                         "device", a->dev->be->name, a->dev->ordinal,
+                         dev->be->name, dev->ordinal);
+            goto done;
+        }
+        if (k < nin) {
+            if (a->nd > out->nd)
+                goto broadcast_error;
+            for (int d = 0; d < a->nd; d++) {
+                Py_ssize_t od = out->shape[out->nd - a->nd + d];
+                if (a->shape[d] != od && a->shape[d] != 1)
+                    goto broadcast_error;
+            }
+        }
+        continue;
+broadcast_error:
+        raise_broadcast(a, out);
+        goto done;
+    }
+    if (out->size == 0)
+        return 0;
+    /* Inputs that partly overlap an output are read from a copy. */
+    for (int k = 0; k < nin; k++) {
+        gpa_array *a = ops[k].arr;
+        if (a == NULL)
+            continue;
+        for (int o = nin; o < nargs; o++) {
+            if (overlaps(a, ops[o].arr) && !same_layout(a, ops[o].arr)) {
+                tmp[k] = gpa_array_copy(a, NULL, 'K');
+                if (tmp[k] == NULL)
+                    goto done;
+                orig[k] = a;
+                ops[k].arr = tmp[k];
+                break;
+            }
+        }
+    }
+
+    build_layout(&L, ops, nargs, out);
+    long long n = out->size, extent = n;
+    int contiguous = L.nd <= 1;
+    Py_ssize_t widest = 1;
+    for (int k = 0; k < nargs; k++) {
+        gpa_array *a = ops[k].arr;
+        if (a == NULL)
+            continue;
+        Py_ssize_t item = gpa_itemsize(a);
+        if (item > widest)
+            widest = item;
+        if (L.nd == 1 && L.strides[k][0] != item)
+            contiguous = 0;
+        long long span = 0;
+        for (int d = 0; d < L.nd; d++)
+            span += (L.shape[d] - 1) * llabs((long long)L.strides[k][d]);
+        if (span + item > extent)
+            extent = span + item;
+    }
+
+    memset(&spec, 0, sizeof spec);
+    spec.body = body;
+    spec.preamble = preamble;
+    spec.nin = nin;
+    spec.nout = nout;
+    spec.index64 = extent >= INDEX32_LIMIT;
+    spec.ndim = contiguous ? 0 : L.nd;
+    spec.vec = 1;
+    for (int k = 0; k < nargs; k++) {
+        spec.is_scalar[k] = ops[k].arr == NULL;
+        spec.loop_type[k] = ops[k].loop_type;
+        spec.mem_type[k] = ops[k].arr ? gpa_type_num(ops[k].arr)
+                                      : ops[k].loop_type;
+    }
+    if (contiguous && !masked && widest <= 16 && n >= 64) {
+        int vec = (int)(16 / widest), aligned = 1;
+        for (int k = 0; k < nargs; k++)
+            if (ops[k].arr &&
+                ((uintptr_t)ops[k].arr->data) %
+                    (uintptr_t)(vec * gpa_itemsize(ops[k].arr)))
+                aligned = 0;
+        spec.vec = aligned ? vec : 1;
+    }
+
+    void *fn = gpa_ew_kernel(dev, &spec);
+    if (fn == NULL)
+        goto done;
+
+    /* Arguments, as cuLaunchKernel takes them: pointers to values. */
+    void *args[GPA_EW_MAXARGS + 2];
+    long long n64 = n;
+    int n32 = (int)n;
+    long long st64[GPA_MAXDIMS * (GPA_EW_MAXARGS + 1)];
+    int st32[GPA_MAXDIMS * (GPA_EW_MAXARGS + 1)];
+    char *ptrs[GPA_EW_MAXARGS];
+    int p = 0;
+    args[p++] = spec.index64 ? (void *)&n64 : (void *)&n32;
+    if (spec.ndim > 0) {
+        int w = 0;
+        for (int d = 0; d < L.nd; d++) {
+            st64[w] = L.shape[d];
+            st32[w++] = (int)L.shape[d];
+        }
+        for (int k = 0; k < nargs; k++) {
+            if (ops[k].arr == NULL)
+                continue;
+            for (int d = 0; d < L.nd; d++) {
+                st64[w] = L.strides[k][d];
+                st32[w++] = (int)L.strides[k][d];
+            }
+        }
+        args[p++] = spec.index64 ? (void *)st64 : (void *)st32;
+    }
+    for (int k = 0; k < nargs; k++) {
+        if (ops[k].arr) {
+            ptrs[k] = ops[k].arr->data;
+            args[p++] = &ptrs[k];
+        } else {
+            args[p++] = ops[k].value.bytes;
+        }
+    }
+
+    gpa_dim3 grid = {1, 1, 1}, block = {1, 1, 1};
+    if (dev->kind == GPA_DEVICE_CUDA) {
+        long long units = spec.ndim == 0 ? n / spec.vec + n % spec.vec : n;
+        long long blocks = (units + BLOCK - 1) / BLOCK;
+        long long cap = (long long)dev->sm_count * BLOCKS_PER_SM;
+        block.x = BLOCK;
+        grid.x = (unsigned)(blocks < cap ? (blocks ? blocks : 1) : cap);
+    }
+    rc = dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
+done:
+    for (int k = 0; k < nargs; k++) {
+        if (tmp[k]) {
+            ops[k].arr = orig[k];
+            Py_DECREF(tmp[k]);
+        }
+    }
+    return rc;
+}

@@ -1,0 +1,321 @@
+/* ufunc_exec.c - running a ufunc call: classify inputs, resolve the loop,
+ * broadcast, make or check outputs, apply where=, launch.
+ */
+#include "ops/ufunc.h"
+#include "ops/elementwise.h"
+#include "jit/strbuf.h"
+
+/* Input code for resolution (ufunc.h); -2 for a type we don't take. */
+static int input_code(PyObject *o)
+{
+    if (gpa_array_check(o))
+        return gpa_type_num((gpa_array *)o);
+    if (PyArray_IsScalar(o, Generic)) {
+        PyArray_Descr *d = PyArray_DescrFromScalar(o);
+        int t = d ? d->type_num : -1;
+        Py_XDECREF(d);
+        if (d == NULL) {
+            PyErr_Clear();
+            return -2;
+        }
+        if (!gpa_type_supported(t))
+            return -2;
+        PyArray_Descr *c = gpa_descr_from_type(t);
+        t = c->type_num;
+        Py_DECREF(c);
+        return t;
+    }
+    if (PyBool_Check(o))
+        return NPY_BOOL;
+    if (PyLong_Check(o))
+        return GPA_WEAK_INT;
+    if (PyFloat_Check(o))
+        return GPA_WEAK_FLOAT;
+    if (PyComplex_Check(o))
+        return GPA_WEAK_COMPLEX;
+    return -2;
+}
+
+static PyObject *shape_tuple(int nd, const Py_ssize_t *s)
+{
+    PyObject *t = PyTuple_New(nd);
+    for (int i = 0; t && i < nd; i++)
+        PyTuple_SET_ITEM(t, i, PyLong_FromSsize_t(s[i]));
+    return t;
+}
+
+/* Broadcasts the shapes of the array operands into shape; returns nd or
+ * -1 with NumPy's ValueError. */
+static int broadcast(gpa_array **arrs, int n, Py_ssize_t *shape)
+{
+    int nd = 0;
+    for (int i = 0; i < n; i++)
+        if (arrs[i] && arrs[i]->nd > nd)
+            nd = arrs[i]->nd;
+    for (int d = 0; d < nd; d++)
+        shape[d] = 1;
+    for (int i = 0; i < n; i++) {
+        gpa_array *a = arrs[i];
+        if (a == NULL)
+            continue;
+        for (int d = 0; d < a->nd; d++) {
+            Py_ssize_t *s = &shape[nd - a->nd + d];
+            if (a->shape[d] == *s || a->shape[d] == 1)
+                continue;
+            if (*s == 1) {
+                *s = a->shape[d];
+                continue;
+            }
+            PyObject *msg = PyUnicode_FromString(
+                "operands could not be broadcast together with shapes ");
+            for (int j = 0; msg && j < n; j++) {
+                if (arrs[j] == NULL)
+                    continue;
+                PyObject *t = shape_tuple(arrs[j]->nd, arrs[j]->shape);
+                PyObject *st = t ? PyUnicode_FromFormat("%R ", t) : NULL;
+                Py_XDECREF(t);
+                if (st == NULL) {
+                    Py_CLEAR(msg);
+                    break;
+                }
+                PyUnicode_AppendAndDel(&msg, st);
+            }
+            if (msg) {
+                PyErr_SetObject(PyExc_ValueError, msg);
+                Py_DECREF(msg);
+            }
+            return -1;
+        }
+    }
+    return nd;
+}
+
+PyObject *gpa_ufunc_numpy_error(gpa_ufunc *uf, gpa_ufunc_args *a,
+                                const char *fallback)
+{
+    PyObject *args = PyTuple_New(a->nin + a->nout), *kw = PyDict_New();
+    PyObject *r = NULL;
+    if (args == NULL || kw == NULL)
+        goto done;
+    for (int i = 0; i < a->nin + a->nout; i++) {
+        PyObject *o;
+        gpa_array *g = i < a->nin ? (gpa_array_check(a->in[i])
+                                         ? (gpa_array *)a->in[i] : NULL)
+                                  : a->out[i - a->nin];
+        if (g != NULL) {
+            Py_INCREF(g->descr);
+            npy_intp one = 1;
+            o = PyArray_Zeros(1, &one, g->descr, 0);
+        } else if (i < a->nin) {
+            o = Py_NewRef(a->in[i]);
+        } else {
+            o = Py_NewRef(Py_None);
+        }
+        if (o == NULL)
+            goto done;
+        PyTuple_SET_ITEM(args, i, o);
+    }
+    if (a->dtype && PyDict_SetItemString(kw, "dtype",
+                                         (PyObject *)a->dtype) < 0)
+        goto done;
+    static const char *names[] = {"no", "equiv", "safe", "same_kind",
+                                  "unsafe"};
+    if (a->casting >= 0 && a->casting <= 4) {
+        PyObject *c = PyUnicode_FromString(names[a->casting]);
+        if (c == NULL || PyDict_SetItemString(kw, "casting", c) < 0) {
+            Py_XDECREF(c);
+            goto done;
+        }
+        Py_DECREF(c);
+    }
+    r = PyObject_Call(uf->np_ufunc, args, kw);
+done:
+    Py_XDECREF(args);
+    Py_XDECREF(kw);
+    if (r != NULL) {
+        Py_DECREF(r);
+        PyErr_SetString(PyExc_TypeError, fallback);
+    }
+    return NULL;
+}
+
+/* Memory order for new outputs (NumPy's 'K', simplified): F when every
+ * full-rank array input is F-contiguous and not C-contiguous. */
+static int outputs_fortran(gpa_array **arrs, int n, int nd, char order)
+{
+    if (order == 'F')
+        return 1;
+    if (order == 'C' || nd < 2)
+        return 0;
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        gpa_array *a = arrs[i];
+        if (a == NULL || a->nd != nd)
+            continue;
+        if (!(a->flags & GPA_F_CONTIGUOUS) || (a->flags & GPA_C_CONTIGUOUS))
+            return 0;
+        any = 1;
+    }
+    return any;
+}
+
+PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
+{
+    int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
+    int codes[GPA_EW_MAXARGS] = {0};
+    gpa_array *arrs[GPA_EW_MAXARGS + 1] = {0};
+    gpa_array *outs[GPA_EW_MAXARGS] = {0};
+    gpa_ew_operand ops[GPA_EW_MAXARGS];
+    Py_ssize_t shape[GPA_MAXDIMS];
+    gpa_array *where = NULL;
+    PyObject *result = NULL;
+    gpa_strbuf body = {0};
+
+    for (int i = 0; i < nin; i++) {
+        codes[i] = input_code(a->in[i]);
+        if (codes[i] == -2) {
+            if (notimpl)
+                Py_RETURN_NOTIMPLEMENTED;
+            PyErr_Format(PyExc_TypeError,
+                         "Unsupported type %R for ufunc '%U' (gpuarray "
+                         "takes gpuarray arrays and scalars; convert NumPy "
+                         "arrays with gpuarray.asarray)",
+                         (PyObject *)Py_TYPE(a->in[i]), uf->name);
+            return NULL;
+        }
+        if (gpa_array_check(a->in[i]))
+            arrs[i] = (gpa_array *)a->in[i];
+    }
+    const gpa_resolution *res = gpa_ufunc_resolve(uf, codes, a->dtype,
+                                                  a->casting);
+    if (res == NULL)
+        return NULL;
+
+    memset(ops, 0, sizeof ops);
+    for (int i = 0; i < nin; i++) {
+        ops[i].loop_type = res->loop[i];
+        ops[i].arr = arrs[i];
+        if (arrs[i] == NULL &&
+            gpa_scalar_to_value(a->in[i], res->loop[i], ops[i].value.bytes,
+                                1) < 0)
+            return NULL;
+    }
+    if (a->where && a->where != Py_True) {
+        if (!gpa_array_check(a->where)) {
+            PyErr_SetString(PyExc_TypeError,
+                            "where= must be a gpuarray array of booleans "
+                            "or True");
+            return NULL;
+        }
+        where = (gpa_array *)a->where;
+        arrs[nin] = where;
+    }
+    int nd = broadcast(arrs, nin + 1, shape);
+    if (nd < 0)
+        return NULL;
+
+    gpa_device *dev = NULL;
+    for (int i = 0; i <= nin && dev == NULL; i++)
+        if (arrs[i])
+            dev = arrs[i]->dev;
+    for (int o = 0; o < nout && dev == NULL; o++)
+        if (a->out[o])
+            dev = a->out[o]->dev;
+    if (dev == NULL && (dev = gpa_current_device()) == NULL)
+        return NULL;
+
+    int fortran = outputs_fortran(arrs, nin, nd, a->order);
+    for (int o = 0; o < nout; o++) {
+        gpa_array *out = a->out[o];
+        if (out != NULL) {
+            int ok = out->nd == nd;
+            for (int d = 0; ok && d < nd; d++)
+                ok = out->shape[d] == shape[d];
+            if (!ok) {
+                /* NumPy allows broadcasting into a larger out: shapes
+                 * must then broadcast to out's shape. */
+                int nd2 = out->nd >= nd;
+                for (int d = 0; nd2 && d < nd; d++) {
+                    Py_ssize_t s = out->shape[out->nd - nd + d];
+                    nd2 = s == shape[d] || shape[d] == 1;
+                }
+                if (!nd2) {
+                    PyObject *os = shape_tuple(out->nd, out->shape);
+                    PyObject *bs = shape_tuple(nd, shape);
+                    if (os && bs)
+                        PyErr_Format(PyExc_ValueError,
+                                     "non-broadcastable output operand "
+                                     "with shape %R doesn't match the "
+                                     "broadcast shape %R", os, bs);
+                    Py_XDECREF(os);
+                    Py_XDECREF(bs);
+                    goto fail;
+                }
+            }
+            if (!(out->flags & GPA_WRITEABLE)) {
+                PyErr_SetString(PyExc_ValueError,
+                                "output array is read-only");
+                goto fail;
+            }
+            PyArray_Descr *ld = PyArray_DescrFromType(res->loop[nin + o]);
+            int can = PyArray_CanCastTypeTo(ld, out->descr, a->casting);
+            Py_DECREF(ld);
+            if (!can) {
+                gpa_ufunc_numpy_error(uf, a, "output cast not allowed");
+                goto fail;
+            }
+            Py_INCREF(out);
+            outs[o] = out;
+        } else {
+            PyArray_Descr *d = PyArray_DescrFromType(res->loop[nin + o]);
+            outs[o] = gpa_array_empty(dev, d, nd, shape, fortran);
+            if (outs[o] == NULL)
+                goto fail;
+        }
+        ops[nin + o].arr = outs[o];
+        ops[nin + o].loop_type = res->loop[nin + o];
+    }
+
+    if (where == NULL) {
+        if (gpa_ew_run(res->body, NULL, nin, nout, ops) < 0)
+            goto fail;
+    } else {
+        /* The mask is one more input, in front of the outputs. */
+        gpa_ew_operand wops[GPA_EW_MAXARGS];
+        if (nargs + 1 > GPA_EW_MAXARGS) {
+            PyErr_SetString(PyExc_ValueError, "too many operands");
+            goto fail;
+        }
+        memcpy(wops, ops, (size_t)nin * sizeof(gpa_ew_operand));
+        memset(&wops[nin], 0, sizeof(gpa_ew_operand));
+        wops[nin].arr = where;
+        wops[nin].loop_type = NPY_BOOL;
+        memcpy(&wops[nin + 1], &ops[nin],
+               (size_t)nout * sizeof(gpa_ew_operand));
+        gpa_sb_printf(&body, "if (!in%d) { gpa_skip = true; } else {\n%s\n}",
+                      nin, res->body);
+        if (body.failed)
+            goto fail;
+        /* the body names outputs out0..: unchanged; inputs in0..in(nin-1)
+         * unchanged; the mask is in<nin>. */
+        if (gpa_ew_run_masked(body.s, NULL, nin + 1, nout, wops) < 0)
+            goto fail;
+    }
+    if (nout == 1) {
+        result = (PyObject *)outs[0];
+        outs[0] = NULL;
+    } else {
+        result = PyTuple_New(nout);
+        if (result == NULL)
+            goto fail;
+        for (int o = 0; o < nout; o++) {
+            PyTuple_SET_ITEM(result, o, (PyObject *)outs[o]);
+            outs[o] = NULL;
+        }
+    }
+fail:
+    for (int o = 0; o < nout; o++)
+        Py_XDECREF(outs[o]);
+    gpa_sb_free(&body);
+    return result;
+}

@@ -1,0 +1,348 @@
+/* ufunc_type.c - the gpuarray.ufunc type: construction from the body
+ * table, attributes mirroring NumPy's, and __call__'s argument parsing.
+ */
+#include "ops/ufunc.h"
+#include "util.h"
+#include "hooks.h"
+
+PyTypeObject *gpa_ufunc_type;
+static PyObject *ufunc_registry; /* name -> gpa_ufunc */
+
+gpa_ufunc *gpa_ufunc_get(const char *name)
+{
+    PyObject *u = ufunc_registry ? PyDict_GetItemString(ufunc_registry, name)
+                                 : NULL;
+    return (gpa_ufunc *)u;
+}
+
+static int parse_casting(PyObject *obj, NPY_CASTING *casting)
+{
+    if (obj == NULL || obj == Py_None) {
+        *casting = NPY_SAME_KIND_CASTING;
+        return 0;
+    }
+    return PyArray_CastingConverter(obj, casting) ? 0 : -1;
+}
+
+/* __call__(*inputs, *outputs, out=None, where=True, dtype=None,
+ *          casting='same_kind', order='K', subok=True) */
+static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
+{
+    gpa_ufunc_args a;
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    memset(&a, 0, sizeof a);
+    a.nin = uf->nin;
+    a.nout = uf->nout;
+    a.casting = NPY_SAME_KIND_CASTING;
+    a.order = 'K';
+    if (n < uf->nin || n > uf->nin + uf->nout) {
+        PyErr_Format(PyExc_TypeError,
+                     "%U() takes from %d to %d positional arguments but %zd "
+                     "were given", uf->name, uf->nin, uf->nin + uf->nout, n);
+        return NULL;
+    }
+    for (int i = 0; i < uf->nin; i++)
+        a.in[i] = PyTuple_GET_ITEM(args, i);
+    PyObject *pos_out[GPA_EW_MAXARGS] = {0};
+    for (Py_ssize_t i = uf->nin; i < n; i++)
+        pos_out[i - uf->nin] = PyTuple_GET_ITEM(args, i);
+
+    if (kw != NULL) {
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(kw, &pos, &key, &value)) {
+            const char *k = PyUnicode_AsUTF8(key);
+            if (k == NULL)
+                return NULL;
+            if (strcmp(k, "out") == 0) {
+                if (n > uf->nin) {
+                    PyErr_SetString(PyExc_TypeError,
+                                    "cannot specify 'out' as both a "
+                                    "positional and keyword argument");
+                    return NULL;
+                }
+                if (PyTuple_Check(value)) {
+                    if (PyTuple_GET_SIZE(value) != uf->nout) {
+                        PyErr_SetString(PyExc_ValueError,
+                                        "The 'out' tuple must have exactly "
+                                        "one entry per ufunc output");
+                        return NULL;
+                    }
+                    for (int o = 0; o < uf->nout; o++)
+                        pos_out[o] = PyTuple_GET_ITEM(value, o);
+                } else if (value != Py_None) {
+                    if (uf->nout != 1) {
+                        PyErr_SetString(PyExc_TypeError,
+                                        "'out' must be a tuple of arrays");
+                        return NULL;
+                    }
+                    pos_out[0] = value;
+                }
+            } else if (strcmp(k, "where") == 0) {
+                a.where = value;
+            } else if (strcmp(k, "dtype") == 0) {
+                if (value != Py_None) {
+                    a.dtype = gpa_descr_from_obj(value);
+                    if (a.dtype == NULL)
+                        return NULL;
+                    Py_DECREF(a.dtype); /* canonical descrs are immortal */
+                }
+            } else if (strcmp(k, "casting") == 0) {
+                if (parse_casting(value, &a.casting) < 0)
+                    return NULL;
+            } else if (strcmp(k, "order") == 0) {
+                if (gpa_parse_order(value, "CFAK", 'K', &a.order) < 0)
+                    return NULL;
+            } else if (strcmp(k, "subok") == 0 || strcmp(k, "signature") == 0
+                       || strcmp(k, "sig") == 0) {
+                if (strcmp(k, "subok") != 0 && value != Py_None) {
+                    PyErr_SetString(PyExc_NotImplementedError,
+                                    "signature= is not supported by "
+                                    "gpuarray ufuncs; use dtype=");
+                    return NULL;
+                }
+            } else {
+                PyErr_Format(PyExc_TypeError,
+                             "%U() got an unexpected keyword argument '%s'",
+                             uf->name, k);
+                return NULL;
+            }
+        }
+    }
+    for (int o = 0; o < uf->nout; o++) {
+        PyObject *v = pos_out[o];
+        if (v == NULL || v == Py_None)
+            continue;
+        if (!gpa_array_check(v)) {
+            PyErr_SetString(PyExc_TypeError,
+                            "return arrays must be of gpuarray.ndarray type");
+            return NULL;
+        }
+        a.out[o] = (gpa_array *)v;
+    }
+    return gpa_ufunc_apply(uf, &a, 0);
+}
+
+static void ufunc_dealloc(gpa_ufunc *uf)
+{
+    PyTypeObject *tp = Py_TYPE(uf);
+    Py_XDECREF(uf->np_ufunc);
+    Py_XDECREF(uf->name);
+    tp->tp_free((PyObject *)uf);
+    Py_DECREF(tp);
+}
+
+static PyObject *ufunc_repr(gpa_ufunc *uf)
+{
+    return PyUnicode_FromFormat("<gpuarray.ufunc '%U'>", uf->name);
+}
+
+static PyObject *get_nin(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(c);
+    return PyLong_FromLong(uf->nin);
+}
+
+static PyObject *get_nout(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(c);
+    return PyLong_FromLong(uf->nout);
+}
+
+static PyObject *get_nargs(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(c);
+    return PyLong_FromLong(uf->nin + uf->nout);
+}
+
+static PyObject *get_name(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(c);
+    return Py_NewRef(uf->name);
+}
+
+/* NumPy's loops restricted to the dtypes gpuarray supports. */
+static PyObject *get_types(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(c);
+    PyObject *all = PyObject_GetAttrString(uf->np_ufunc, "types");
+    PyObject *out = all ? PyList_New(0) : NULL;
+    if (out == NULL) {
+        Py_XDECREF(all);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all); i++) {
+        PyObject *t = PyList_GET_ITEM(all, i);
+        const char *s = PyUnicode_AsUTF8(t);
+        int ok = s != NULL;
+        for (const char *p = s; ok && *p; p++)
+            if (*p != '-' && *p != '>' && !strchr("?bBhHiIlLqQefdFD", *p))
+                ok = 0;
+        if (ok && PyList_Append(out, t) < 0) {
+            Py_DECREF(all);
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    Py_DECREF(all);
+    return out;
+}
+
+static PyObject *get_ntypes(gpa_ufunc *uf, void *c)
+{
+    PyObject *t = get_types(uf, c);
+    if (t == NULL)
+        return NULL;
+    PyObject *r = PyLong_FromSsize_t(PyList_GET_SIZE(t));
+    Py_DECREF(t);
+    return r;
+}
+
+static PyObject *get_from_numpy(gpa_ufunc *uf, const char *attr)
+{
+    return PyObject_GetAttrString(uf->np_ufunc, attr);
+}
+
+static PyObject *get_identity(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(c);
+    return get_from_numpy(uf, "identity");
+}
+
+static PyObject *get_signature(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(uf); GPA_UNUSED(c);
+    Py_RETURN_NONE;
+}
+
+static PyObject *get_doc(gpa_ufunc *uf, void *c)
+{
+    GPA_UNUSED(c);
+    return get_from_numpy(uf, "__doc__");
+}
+
+static PyGetSetDef ufunc_getset[] = {
+    {"nin", (getter)get_nin, NULL, NULL, NULL},
+    {"nout", (getter)get_nout, NULL, NULL, NULL},
+    {"nargs", (getter)get_nargs, NULL, NULL, NULL},
+    {"__name__", (getter)get_name, NULL, NULL, NULL},
+    {"types", (getter)get_types, NULL, NULL, NULL},
+    {"ntypes", (getter)get_ntypes, NULL, NULL, NULL},
+    {"identity", (getter)get_identity, NULL, NULL, NULL},
+    {"signature", (getter)get_signature, NULL, NULL, NULL},
+    {"__doc__", (getter)get_doc, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* Methods (reduce, accumulate, outer, at) are Python functions
+ * registered as hooks "ufunc.<method>", called with the ufunc first. */
+static PyObject *call_method_hook(gpa_ufunc *uf, const char *method,
+                                  PyObject *args, PyObject *kw)
+{
+    char name[64];
+    snprintf(name, sizeof name, "ufunc.%s", method);
+    PyObject *fn = gpa_hook(name);
+    if (fn == NULL)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    PyObject *full = PyTuple_New(n + 1);
+    if (full == NULL)
+        return NULL;
+    PyTuple_SET_ITEM(full, 0, Py_NewRef(uf));
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyTuple_SET_ITEM(full, i + 1, Py_NewRef(PyTuple_GET_ITEM(args, i)));
+    PyObject *r = PyObject_Call(fn, full, kw);
+    Py_DECREF(full);
+    return r;
+}
+
+#define UFUNC_METHOD(m)                                                   \
+    static PyObject *ufunc_##m(gpa_ufunc *uf, PyObject *args, PyObject *kw) \
+    {                                                                     \
+        return call_method_hook(uf, #m, args, kw);                        \
+    }
+UFUNC_METHOD(reduce)
+UFUNC_METHOD(accumulate)
+UFUNC_METHOD(outer)
+UFUNC_METHOD(at)
+UFUNC_METHOD(reduceat)
+
+static PyMethodDef ufunc_methods[] = {
+    {"reduce", (PyCFunction)(void (*)(void))ufunc_reduce,
+     METH_VARARGS | METH_KEYWORDS, "reduce along axes"},
+    {"accumulate", (PyCFunction)(void (*)(void))ufunc_accumulate,
+     METH_VARARGS | METH_KEYWORDS, "running results along an axis"},
+    {"outer", (PyCFunction)(void (*)(void))ufunc_outer,
+     METH_VARARGS | METH_KEYWORDS, "apply to all pairs"},
+    {"at", (PyCFunction)(void (*)(void))ufunc_at,
+     METH_VARARGS | METH_KEYWORDS, "unbuffered in place at indices"},
+    {"reduceat", (PyCFunction)(void (*)(void))ufunc_reduceat,
+     METH_VARARGS | METH_KEYWORDS, "reduce over slices"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *new_ufunc(const gpa_ufunc_def *def)
+{
+    PyObject *np_uf = PyObject_GetAttrString(gpa_numpy, def->name);
+    if (np_uf == NULL) {
+        PyErr_Clear(); /* not in this NumPy: skip it */
+        return Py_NewRef(Py_None);
+    }
+    gpa_ufunc *uf = (gpa_ufunc *)gpa_ufunc_type->tp_alloc(gpa_ufunc_type, 0);
+    if (uf == NULL) {
+        Py_DECREF(np_uf);
+        return NULL;
+    }
+    uf->def = def;
+    uf->np_ufunc = np_uf;
+    uf->nin = def->nin;
+    uf->nout = def->nout;
+    uf->name = PyUnicode_FromString(def->name);
+    if (uf->name == NULL) {
+        Py_DECREF(uf);
+        return NULL;
+    }
+    return (PyObject *)uf;
+}
+
+int gpa_ufunc_module_init(PyObject *module)
+{
+    PyType_Slot slots[] = {
+        {Py_tp_dealloc, ufunc_dealloc},
+        {Py_tp_call, ufunc_call},
+        {Py_tp_repr, ufunc_repr},
+        {Py_tp_getset, ufunc_getset},
+        {Py_tp_methods, ufunc_methods},
+        {0, NULL},
+    };
+    PyType_Spec spec = {
+        .name = "gpuarray.ufunc",
+        .basicsize = sizeof(gpa_ufunc),
+        .flags = Py_TPFLAGS_DEFAULT,
+        .slots = slots,
+    };
+    PyObject *type = PyType_FromModuleAndSpec(module, &spec, NULL);
+    if (type == NULL)
+        return -1;
+    gpa_ufunc_type = (PyTypeObject *)type;
+    if (PyModule_AddObjectRef(module, "ufunc", type) < 0)
+        return -1;
+    ufunc_registry = PyDict_New();
+    if (ufunc_registry == NULL)
+        return -1;
+    for (int i = 0; i < gpa_ufunc_ndefs; i++) {
+        const gpa_ufunc_def *def = &gpa_ufunc_defs[i];
+        if (def->name[0] == '_')
+            continue; /* internal bodies, not NumPy ufuncs */
+        PyObject *uf = new_ufunc(def);
+        if (uf == NULL)
+            return -1;
+        if (uf != Py_None &&
+            PyDict_SetItemString(ufunc_registry, def->name, uf) < 0) {
+            Py_DECREF(uf);
+            return -1;
+        }
+        Py_DECREF(uf);
+    }
+    return PyModule_AddObjectRef(module, "ufuncs", ufunc_registry);
+}

@@ -1,0 +1,231 @@
+/* host_backend.c - the `host` device: plain memory, kernels as shared objects.
+ *
+ * The host device runs the same generated kernel text as CUDA, compiled by
+ * the system C++ compiler (jit/compile_host.c).  Every generated kernel
+ * `name` comes with an extern "C" launcher `name__host(void **args,
+ * unsigned gx, unsigned gy, unsigned gz)` that runs all blocks of the grid
+ * as blocks of one thread (prelude_base.cuh); launch calls it.  Everything
+ * is synchronous, so streams and events are trivial: an event is "done" as
+ * soon as it is recorded.
+ */
+#include "runtime/backend.h"
+#include "runtime/device.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <time.h>
+
+typedef void (*gpa_host_launcher)(void **args, unsigned gx, unsigned gy,
+                                  unsigned gz);
+
+/* Device memory on host is 256-byte aligned like cudaMalloc's, so the
+ * vectorised kernel paths take the same decisions on both devices. */
+static int host_mem_alloc(gpa_device *dev, size_t nbytes, void **ptr)
+{
+    GPA_UNUSED(dev);
+    void *p = NULL;
+    if (nbytes == 0)
+        nbytes = 1;
+    if (posix_memalign(&p, 256, nbytes) != 0)
+        return GPA_OOM;
+    *ptr = p;
+    return GPA_OK;
+}
+
+static int host_mem_free(gpa_device *dev, void *ptr)
+{
+    GPA_UNUSED(dev);
+    free(ptr);
+    return GPA_OK;
+}
+
+static int host_register(gpa_device *dev, void *ptr, size_t nbytes)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(ptr); GPA_UNUSED(nbytes);
+    return GPA_OK;
+}
+
+static int host_unregister(gpa_device *dev, void *ptr)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(ptr);
+    return GPA_OK;
+}
+
+static int host_copy(gpa_device *dev, void *dst, const void *src, size_t n,
+                     enum gpa_copy_kind kind, gpa_stream stream)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(kind); GPA_UNUSED(stream);
+    if (n)
+        memmove(dst, src, n);
+    return GPA_OK;
+}
+
+static int host_memset_d8(gpa_device *dev, void *dst, unsigned char value,
+                          size_t n, gpa_stream stream)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(stream);
+    memset(dst, value, n);
+    return GPA_OK;
+}
+
+static int host_stream_create(gpa_device *dev, gpa_stream *out)
+{
+    GPA_UNUSED(dev);
+    *out = NULL;
+    return GPA_OK;
+}
+
+static int host_nothing_stream(gpa_device *dev, gpa_stream stream)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(stream);
+    return GPA_OK;
+}
+
+/* A host event remembers when it was recorded, for elapsed times. */
+typedef struct { double t; } host_event;
+
+static double host_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static int host_event_create(gpa_device *dev, gpa_event *out)
+{
+    GPA_UNUSED(dev);
+    host_event *ev = calloc(1, sizeof(host_event));
+    if (ev == NULL) {
+        PyErr_NoMemory();
+        return GPA_ERR;
+    }
+    *out = ev;
+    return GPA_OK;
+}
+
+static int host_event_destroy(gpa_device *dev, gpa_event ev)
+{
+    GPA_UNUSED(dev);
+    free(ev);
+    return GPA_OK;
+}
+
+static int host_event_record(gpa_device *dev, gpa_event ev, gpa_stream s)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(s);
+    ((host_event *)ev)->t = host_now_ms();
+    return GPA_OK;
+}
+
+static int host_event_synchronize(gpa_device *dev, gpa_event ev)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(ev);
+    return GPA_OK;
+}
+
+static int host_event_query(gpa_device *dev, gpa_event ev)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(ev);
+    return 1;
+}
+
+static int host_event_elapsed(gpa_device *dev, gpa_event a, gpa_event b,
+                              float *ms)
+{
+    GPA_UNUSED(dev);
+    *ms = (float)(((host_event *)b)->t - ((host_event *)a)->t);
+    return GPA_OK;
+}
+
+static int host_stream_wait_event(gpa_device *dev, gpa_stream s, gpa_event e)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(s); GPA_UNUSED(e);
+    return GPA_OK;
+}
+
+static int host_synchronize(gpa_device *dev)
+{
+    GPA_UNUSED(dev);
+    return GPA_OK;
+}
+
+static int host_module_load(gpa_device *dev, const void *image, size_t n,
+                            const char *path, void **module)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(image); GPA_UNUSED(n);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "cannot load compiled kernel %s: %s",
+                     path, dlerror());
+        return GPA_ERR;
+    }
+    *module = h;
+    return GPA_OK;
+}
+
+static int host_module_unload(gpa_device *dev, void *module)
+{
+    GPA_UNUSED(dev);
+    dlclose(module);
+    return GPA_OK;
+}
+
+static int host_function_get(gpa_device *dev, void *module, const char *name,
+                             void **fn)
+{
+    GPA_UNUSED(dev);
+    char launcher[512];
+    snprintf(launcher, sizeof launcher, "%s__host", name);
+    void *f = dlsym(module, launcher);
+    if (f == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "compiled kernel has no launcher %s",
+                     launcher);
+        return GPA_ERR;
+    }
+    *fn = f;
+    return GPA_OK;
+}
+
+/* Block shape is always one thread on host (prelude_base.cuh); the grid is
+ * run in order by the launcher.  The GIL is released: a long host kernel
+ * must not stop other Python threads. */
+static int host_launch(gpa_device *dev, void *fn, gpa_dim3 grid,
+                       gpa_dim3 block, unsigned shared_bytes,
+                       gpa_stream stream, void **args)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(block); GPA_UNUSED(shared_bytes);
+    GPA_UNUSED(stream);
+    gpa_host_launcher run = (gpa_host_launcher)fn;
+    Py_BEGIN_ALLOW_THREADS
+    run(args, grid.x, grid.y, grid.z);
+    Py_END_ALLOW_THREADS
+    return GPA_OK;
+}
+
+const gpa_backend gpa_host_backend = {
+    .name = "host",
+    .mem_alloc = host_mem_alloc,
+    .mem_free = host_mem_free,
+    .host_alloc = host_mem_alloc,
+    .host_free = host_mem_free,
+    .host_register = host_register,
+    .host_unregister = host_unregister,
+    .copy_async = host_copy,
+    .copy_sync = host_copy,
+    .memset_d8 = host_memset_d8,
+    .stream_create = host_stream_create,
+    .stream_destroy = host_nothing_stream,
+    .stream_synchronize = host_nothing_stream,
+    .event_create = host_event_create,
+    .event_destroy = host_event_destroy,
+    .event_record = host_event_record,
+    .event_synchronize = host_event_synchronize,
+    .event_query = host_event_query,
+    .event_elapsed_ms = host_event_elapsed,
+    .stream_wait_event = host_stream_wait_event,
+    .synchronize = host_synchronize,
+    .module_load = host_module_load,
+    .module_unload = host_module_unload,
+    .function_get = host_function_get,
+    .launch = host_launch,
+};

@@ -1,0 +1,102 @@
+/* util.c - argument helpers (util.h). */
+#include "util.h"
+
+PyObject *gpa_AxisError;
+PyObject *gpa_numpy;
+
+int gpa_util_init(void)
+{
+    PyObject *exc = PyImport_ImportModule("numpy.exceptions");
+    if (exc == NULL)
+        return -1;
+    gpa_AxisError = PyObject_GetAttrString(exc, "AxisError");
+    Py_DECREF(exc);
+    if (gpa_AxisError == NULL)
+        return -1;
+    gpa_numpy = PyImport_ImportModule("numpy");
+    return gpa_numpy ? 0 : -1;
+}
+
+int gpa_normalize_axis(Py_ssize_t *axis, int ndim)
+{
+    if (*axis < -ndim || *axis >= ndim) {
+        PyObject *err = PyObject_CallFunction(gpa_AxisError, "ni", *axis,
+                                              ndim);
+        if (err != NULL) {
+            PyErr_SetObject(gpa_AxisError, err);
+            Py_DECREF(err);
+        }
+        return -1;
+    }
+    if (*axis < 0)
+        *axis += ndim;
+    return 0;
+}
+
+int gpa_parse_order(PyObject *obj, const char *allowed, char dflt,
+                    char *order)
+{
+    if (obj == NULL || obj == Py_None) {
+        *order = dflt;
+        return 0;
+    }
+    const char *s = PyUnicode_Check(obj) ? PyUnicode_AsUTF8(obj) : NULL;
+    if (s != NULL && s[0] != '\0' && s[1] == '\0') {
+        char c = s[0] >= 'a' && s[0] <= 'z' ? (char)(s[0] - 32) : s[0];
+        if (strchr(allowed, c) != NULL) {
+            *order = c;
+            return 0;
+        }
+    }
+    if (PyErr_Occurred())
+        return -1;
+    PyErr_Format(PyExc_ValueError, "order must be one of '%s', not %R",
+                 allowed, obj);
+    return -1;
+}
+
+int gpa_parse_axes(PyObject *obj, int ndim, char *mask)
+{
+    memset(mask, 0, (size_t)(ndim > 0 ? ndim : 1));
+    if (obj == NULL || obj == Py_None) {
+        memset(mask, 1, (size_t)ndim);
+        return ndim;
+    }
+    if (PyTuple_Check(obj) || PyList_Check(obj)) {
+        PyObject *seq = PySequence_Fast(obj, "axis");
+        if (seq == NULL)
+            return -1;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+        int count = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_ssize_t ax = PyNumber_AsSsize_t(
+                PySequence_Fast_GET_ITEM(seq, i), PyExc_OverflowError);
+            if ((ax == -1 && PyErr_Occurred()) ||
+                gpa_normalize_axis(&ax, ndim) < 0) {
+                Py_DECREF(seq);
+                return -1;
+            }
+            if (mask[ax]) {
+                Py_DECREF(seq);
+                PyErr_SetString(PyExc_ValueError,
+                                "duplicate value in 'axis'");
+                return -1;
+            }
+            mask[ax] = 1;
+            count++;
+        }
+        Py_DECREF(seq);
+        return count;
+    }
+    if (!PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError,
+                     "'%.200s' object cannot be interpreted as an integer",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    Py_ssize_t ax = PyNumber_AsSsize_t(obj, PyExc_OverflowError);
+    if ((ax == -1 && PyErr_Occurred()) || gpa_normalize_axis(&ax, ndim) < 0)
+        return -1;
+    mask[ax] = 1;
+    return 1;
+}

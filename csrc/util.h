@@ -1,0 +1,29 @@
+/* util.h - small argument helpers shared by every layer. */
+#ifndef GPA_UTIL_H
+#define GPA_UTIL_H
+
+#include "common.h"
+
+/* numpy.exceptions.AxisError (borrowed; set at import). */
+extern PyObject *gpa_AxisError;
+extern PyObject *gpa_numpy;         /* the numpy module (borrowed) */
+
+/* Maps axis into [0, ndim); raises numpy's AxisError ("axis 3 is out of
+ * bounds for array of dimension 2") and returns -1 when out of range. */
+int gpa_normalize_axis(Py_ssize_t *axis, int ndim);
+
+/* Reads an `order=` argument (None or a str) into one of the letters of
+ * `allowed` (e.g. "CFAK"), upper-cased; `dflt` for None.  ValueError
+ * naming the allowed letters otherwise. */
+int gpa_parse_order(PyObject *obj, const char *allowed, char dflt,
+                    char *order);
+
+/* Parses an `axis=` argument (None, int or tuple of ints) into a mask of
+ * axes of an ndim-dimensional array; None selects all.  Raises AxisError
+ * and ValueError("duplicate value in 'axis'").  Returns the number of
+ * axes selected, or -1. */
+int gpa_parse_axes(PyObject *obj, int ndim, char *mask);
+
+int gpa_util_init(void);
+
+#endif

@@ -1,0 +1,53 @@
+"""gpuarray: NumPy on NVIDIA GPUs.  ``import gpuarray as gp`` and use it as
+``numpy``; arrays live on the current CUDA device, or on the ``host``
+device where there is no GPU (or with ``GPUARRAY_DEVICE=host``).
+"""
+import numpy as _np
+
+from . import _core
+from ._core import ndarray, ufunc, CompileError, empty, full
+from . import cuda
+from ._flags import Flags as _Flags
+from ._memory import (MemoryPointer as _MemoryPointer, MemoryPool,
+                      PinnedMemoryPool, get_default_memory_pool,
+                      get_default_pinned_memory_pool)
+from ._creation import (zeros, ones, empty_like, zeros_like, ones_like,
+                        full_like, asarray, array, ascontiguousarray,
+                        asfortranarray, asnumpy, arange, linspace, logspace,
+                        eye, identity, tri)
+
+_core._set_hook("flags", _Flags)
+_core._set_hook("device", cuda._device_object)
+_core._set_hook("memptr", _MemoryPointer)
+
+# NumPy's dtypes are ours (DESIGN.md decision 4): gp.float32 is np.float32.
+dtype = _np.dtype
+bool_ = _np.bool_
+int8, int16, int32, int64 = _np.int8, _np.int16, _np.int32, _np.int64
+uint8, uint16, uint32, uint64 = _np.uint8, _np.uint16, _np.uint32, _np.uint64
+float16, float32, float64 = _np.float16, _np.float32, _np.float64
+complex64, complex128 = _np.complex64, _np.complex128
+byte, ubyte, short, ushort = _np.byte, _np.ubyte, _np.short, _np.ushort
+intc, uintc, intp, uintp = _np.intc, _np.uintc, _np.intp, _np.uintp
+int_, uint = _np.int_, _np.uint
+longlong, ulonglong = _np.longlong, _np.ulonglong
+half, single, double = _np.half, _np.single, _np.double
+csingle, cdouble = _np.csingle, _np.cdouble
+float_, complex_ = _np.float64, _np.complex128
+number, integer, signedinteger = _np.number, _np.integer, _np.signedinteger
+unsignedinteger, floating = _np.unsignedinteger, _np.floating
+complexfloating, inexact, generic = (_np.complexfloating, _np.inexact,
+                                     _np.generic)
+result_type, can_cast, promote_types = (_np.result_type, _np.can_cast,
+                                        _np.promote_types)
+finfo, iinfo, issubdtype = _np.finfo, _np.iinfo, _np.issubdtype
+newaxis = None
+pi, e, inf, nan, euler_gamma = _np.pi, _np.e, _np.inf, _np.nan, \
+    _np.euler_gamma
+
+from ._ufuncs import *  # noqa: E402,F401,F403  (every ufunc and aliases)
+from ._manipulation import *  # noqa: E402,F401,F403
+from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
+from . import _methods  # noqa: E402,F401  (Python-level ndarray methods)
+
+__version__ = "0.1.0"

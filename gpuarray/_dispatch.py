@@ -1,0 +1,56 @@
+"""NumPy's dispatch protocols: ``np.sin(gp_array)`` runs gpuarray's ufunc
+(``__array_ufunc__``), ``np.concatenate([gp_a, gp_b])`` runs gpuarray's
+function of the same name (``__array_function__``)."""
+import numpy as _np
+
+from . import _core
+from ._core import ndarray
+
+
+def _supported(x):
+    return isinstance(x, ndarray) or _np.isscalar(x) or x is None
+
+
+def array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    ours = _core.ufuncs.get(ufunc.__name__)
+    if ours is None:
+        return NotImplemented
+    if not all(_supported(x) for x in inputs):
+        return NotImplemented
+    out = kwargs.get("out")
+    if out is not None:
+        outs = out if isinstance(out, tuple) else (out,)
+        if not all(isinstance(o, ndarray) for o in outs if o is not None):
+            return NotImplemented
+        if len(outs) == 1:
+            kwargs["out"] = outs[0]
+    if method == "__call__":
+        return ours(*inputs, **kwargs)
+    return getattr(ours, method)(*inputs, **kwargs)
+
+
+def _lookup(func):
+    import gpuarray
+    mod = func.__module__ or "numpy"
+    parts = mod.split(".")[1:]
+    target = gpuarray
+    for p in parts:
+        if p.startswith("_"):
+            continue
+        target = getattr(target, p, None)
+        if target is None:
+            return None
+    return getattr(target, func.__name__, None)
+
+
+def array_function(self, func, types, args, kwargs):
+    impl = _lookup(func)
+    if impl is None or impl is func:
+        return NotImplemented
+    if not all(issubclass(t, ndarray) or t is _np.ndarray for t in types):
+        return NotImplemented
+    return impl(*args, **kwargs)
+
+
+_core._set_hook("array_ufunc", array_ufunc)
+_core._set_hook("array_function", array_function)

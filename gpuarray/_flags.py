@@ -1,0 +1,44 @@
+"""The object behind ``ndarray.flags`` (read-only, like a NumPy flagsobj)."""
+
+
+class Flags:
+    __slots__ = ("c_contiguous", "f_contiguous", "owndata", "writeable")
+
+    _KEYS = {
+        "C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous",
+        "CONTIGUOUS": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
+        "F": "f_contiguous", "FORTRAN": "f_contiguous", "OWNDATA": "owndata",
+        "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
+    }
+
+    def __init__(self, c_contiguous, f_contiguous, owndata, writeable):
+        self.c_contiguous = c_contiguous
+        self.f_contiguous = f_contiguous
+        self.owndata = owndata
+        self.writeable = writeable
+
+    @property
+    def aligned(self):
+        return True
+
+    @property
+    def contiguous(self):
+        return self.c_contiguous
+
+    @property
+    def fortran(self):
+        return self.f_contiguous
+
+    def __getitem__(self, key):
+        if key in ("ALIGNED", "A"):
+            return True
+        try:
+            return getattr(self, self._KEYS[key])
+        except KeyError:
+            raise KeyError("Unknown flag") from None
+
+    def __repr__(self):
+        return ("  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n"
+                "  WRITEABLE : %s\n  ALIGNED : True" % (
+                    self.c_contiguous, self.f_contiguous, self.owndata,
+                    self.writeable))

@@ -1,0 +1,267 @@
+"""Shape and layout functions.  Views where NumPy gives views; joins
+(concatenate, stack) are one copy kernel per input into slices of the
+result."""
+import operator
+
+import numpy as _np
+
+from . import _core
+from ._core import ndarray
+from ._creation import asarray
+
+__all__ = ["reshape", "ravel", "transpose", "swapaxes", "squeeze",
+           "expand_dims", "moveaxis", "rollaxis", "broadcast_to",
+           "broadcast_arrays", "concatenate", "stack", "vstack", "hstack",
+           "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d",
+           "copy", "shape", "ndim", "size", "copyto", "permute_dims",
+           "matrix_transpose", "flip", "fliplr", "flipud"]
+
+
+def _normalize_axis(axis, ndim):
+    return _np.lib.array_utils.normalize_axis_index(axis, ndim)
+
+
+def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
+    if shape is None:
+        shape = newshape
+    return asarray(a).reshape(shape, order=order, copy=copy)
+
+
+def ravel(a, order="C"):
+    return asarray(a).ravel(order)
+
+
+def transpose(a, axes=None):
+    return asarray(a).transpose(axes)
+
+
+def permute_dims(a, axes):
+    return asarray(a).transpose(axes)
+
+
+def matrix_transpose(x):
+    return asarray(x).mT
+
+
+def swapaxes(a, axis1, axis2):
+    return asarray(a).swapaxes(axis1, axis2)
+
+
+def squeeze(a, axis=None):
+    return asarray(a).squeeze(axis)
+
+
+def expand_dims(a, axis):
+    a = asarray(a)
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    nd = a.ndim + len(axes)
+    axes = sorted(_normalize_axis(ax, nd) for ax in axes)
+    if len(set(axes)) != len(axes):
+        raise ValueError("repeated axis")
+    shape = list(a.shape)
+    for ax in axes:
+        shape.insert(ax, 1)
+    return a.reshape(shape)
+
+
+def moveaxis(a, source, destination):
+    a = asarray(a)
+    src = [_normalize_axis(s, a.ndim) for s in _np.atleast_1d(source)]
+    dst = [_normalize_axis(d, a.ndim) for d in _np.atleast_1d(destination)]
+    if len(src) != len(dst):
+        raise ValueError("`source` and `destination` arguments must have "
+                         "the same number of elements")
+    order = [n for n in range(a.ndim) if n not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return a.transpose(order)
+
+
+def rollaxis(a, axis, start=0):
+    a = asarray(a)
+    axes = list(range(a.ndim))
+    axis = _normalize_axis(axis, a.ndim)
+    if start < 0:
+        start += a.ndim
+    axes.remove(axis)
+    axes.insert(start if start <= axis else start - 1, axis)
+    return a.transpose(axes)
+
+
+def broadcast_to(array, shape, subok=False):
+    """A read-only view with the broadcast shape (zero strides)."""
+    a = asarray(array)
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    _np.broadcast_shapes(a.shape, shape)  # NumPy's error if incompatible
+    if len(shape) < a.ndim or _np.broadcast_shapes(a.shape, shape) != shape:
+        raise ValueError("cannot broadcast a non-scalar to a scalar array"
+                         if not shape else
+                         "operands could not be broadcast together with "
+                         "remapped shapes")
+    lead = len(shape) - a.ndim
+    strides = [0] * lead + [0 if a.shape[i] == 1 and shape[lead + i] != 1
+                            else a.strides[i] for i in range(a.ndim)]
+    return _core._as_strided(a, shape, strides, 0, False)
+
+
+def broadcast_arrays(*args):
+    args = [asarray(a) for a in args]
+    shape = _np.broadcast_shapes(*[a.shape for a in args])
+    return [a if a.shape == shape else broadcast_to(a, shape) for a in args]
+
+
+def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
+    arrays = [asarray(a) for a in arrays]
+    if not arrays:
+        raise ValueError("need at least one array to concatenate")
+    if axis is None:
+        arrays = [a.ravel() for a in arrays]
+        axis = 0
+    nd = arrays[0].ndim
+    if nd == 0:
+        raise ValueError("zero-dimensional arrays cannot be concatenated")
+    axis = _normalize_axis(axis, nd)
+    for i, a in enumerate(arrays):
+        if a.ndim != nd:
+            raise ValueError(
+                "all the input array dimensions except for the concatenation "
+                "axis must match exactly, but along dimension 0, the array at "
+                "index 0 has %d dimension(s) and the array at index %d has %d "
+                "dimension(s)" % (nd, i, a.ndim) if False else
+                "all the input arrays must have same number of dimensions, "
+                "but the array at index 0 has %d dimension(s) and the array "
+                "at index %d has %d dimension(s)" % (nd, i, a.ndim))
+        for d in range(nd):
+            if d != axis and a.shape[d] != arrays[0].shape[d]:
+                raise ValueError(
+                    "all the input array dimensions except for the "
+                    "concatenation axis must match exactly, but along "
+                    "dimension %d, the array at index 0 has size %d and the "
+                    "array at index %d has size %d"
+                    % (d, arrays[0].shape[d], i, a.shape[d]))
+    if dtype is None:
+        dtype = _np.result_type(*[a.dtype for a in arrays])
+    shape = list(arrays[0].shape)
+    shape[axis] = sum(a.shape[axis] for a in arrays)
+    if out is None:
+        out = _core.empty(tuple(shape), dtype)
+    pos = 0
+    index = [slice(None)] * nd
+    for a in arrays:
+        index[axis] = slice(pos, pos + a.shape[axis])
+        out[tuple(index)] = a
+        pos += a.shape[axis]
+    return out
+
+
+def stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
+    arrays = [asarray(a) for a in arrays]
+    if not arrays:
+        raise ValueError("need at least one array to stack")
+    shapes = {a.shape for a in arrays}
+    if len(shapes) != 1:
+        raise ValueError("all input arrays must have the same shape")
+    axis = _normalize_axis(axis, arrays[0].ndim + 1)
+    return concatenate([expand_dims(a, axis) for a in arrays], axis, out,
+                       dtype)
+
+
+def atleast_1d(*arys):
+    res = [asarray(a) if asarray(a).ndim >= 1 else asarray(a).reshape(1)
+           for a in arys]
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_2d(*arys):
+    res = []
+    for a in arys:
+        a = asarray(a)
+        res.append(a.reshape(1, 1) if a.ndim == 0 else
+                   a[None, :] if a.ndim == 1 else a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_3d(*arys):
+    res = []
+    for a in arys:
+        a = asarray(a)
+        if a.ndim == 0:
+            a = a.reshape(1, 1, 1)
+        elif a.ndim == 1:
+            a = a[None, :, None]
+        elif a.ndim == 2:
+            a = a[:, :, None]
+        res.append(a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def vstack(tup, *, dtype=None, casting="same_kind"):
+    arrs = atleast_2d(*tup)
+    return concatenate(arrs if isinstance(arrs, tuple) else [arrs], 0,
+                       dtype=dtype)
+
+
+def hstack(tup, *, dtype=None, casting="same_kind"):
+    arrs = atleast_1d(*tup)
+    arrs = arrs if isinstance(arrs, tuple) else [arrs]
+    return concatenate(arrs, 0 if arrs[0].ndim == 1 else 1, dtype=dtype)
+
+
+def dstack(tup):
+    arrs = atleast_3d(*tup)
+    return concatenate(arrs if isinstance(arrs, tuple) else [arrs], 2)
+
+
+def column_stack(tup):
+    arrs = []
+    for a in tup:
+        a = asarray(a)
+        arrs.append(a.reshape(-1, 1) if a.ndim < 2 else a)
+    return concatenate(arrs, 1)
+
+
+def copy(a, order="K"):
+    return asarray(a).copy(order)
+
+
+def copyto(dst, src, casting="same_kind", where=True):
+    if where is not True:
+        from ._ufuncs import where as _where
+        src = _where(where, src, dst)
+    if isinstance(src, ndarray) and not _np.can_cast(src.dtype, dst.dtype,
+                                                     casting):
+        raise TypeError("Cannot cast array data from %r to %r according to "
+                        "the rule %r" % (src.dtype, dst.dtype, casting))
+    dst[...] = src
+
+
+def shape(a):
+    return asarray(a).shape
+
+
+def ndim(a):
+    return asarray(a).ndim
+
+
+def size(a, axis=None):
+    a = asarray(a)
+    return a.size if axis is None else a.shape[axis]
+
+
+def flip(m, axis=None):
+    m = asarray(m)
+    if axis is None:
+        axis = tuple(range(m.ndim))
+    axes = (axis,) if isinstance(axis, int) else axis
+    index = [slice(None)] * m.ndim
+    for ax in axes:
+        index[_normalize_axis(ax, m.ndim)] = slice(None, None, -1)
+    return m[tuple(index)]
+
+
+def fliplr(m):
+    return flip(m, 1)
+
+
+def flipud(m):
+    return flip(m, 0)

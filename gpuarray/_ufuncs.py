@@ -1,0 +1,169 @@
+"""Every NumPy ufunc on the device (the C core's gpuarray.ufunc objects),
+NumPy's aliases for them, and the elementwise functions that are not
+ufuncs in NumPy (where, clip, around, real, imag, angle, nan_to_num,
+isclose), each one kernel through the same engine."""
+import numpy as _np
+
+from . import _core
+from ._core import ndarray
+
+globals().update(_core.ufuncs)
+
+_ALIASES = {
+    "abs": "absolute", "conj": "conjugate", "mod": "remainder",
+    "bitwise_not": "invert", "bitwise_invert": "invert",
+    "true_divide": "divide", "bitwise_left_shift": "left_shift",
+    "bitwise_right_shift": "right_shift", "acos": "arccos",
+    "asin": "arcsin", "atan": "arctan", "acosh": "arccosh",
+    "asinh": "arcsinh", "atanh": "arctanh", "atan2": "arctan2",
+    "pow": "power",
+}
+for _alias, _name in _ALIASES.items():
+    if _name in _core.ufuncs:
+        globals()[_alias] = _core.ufuncs[_name]
+if "divide" in _core.ufuncs:
+    true_divide = _core.ufuncs["divide"]
+
+__all__ = sorted(set(_core.ufuncs) | {a for a, n in _ALIASES.items()
+                                      if n in _core.ufuncs}
+                 | {"where", "clip", "around", "round", "round_", "real",
+                    "imag", "angle", "nan_to_num", "isclose"})
+
+
+def _as_operand(x):
+    """Arrays stay arrays; Python/NumPy scalars stay scalars (weak or
+    strong as NumPy 2 treats them); anything else becomes an array."""
+    if isinstance(x, ndarray) or _np.isscalar(x):
+        return x
+    return _core._asarray(x)
+
+
+def _dtype_of(x):
+    """The dtype NumPy's promotion sees for an operand."""
+    if isinstance(x, ndarray):
+        return x.dtype
+    if isinstance(x, (bool, int, float, complex)):
+        return x  # weak Python scalar
+    return _np.asarray(x).dtype
+
+
+def _result_shape(*xs):
+    return _np.broadcast_shapes(*[x.shape for x in xs
+                                  if isinstance(x, ndarray)])
+
+
+def where(condition, x=None, y=None):
+    """Elements of x where condition, else of y (one kernel)."""
+    if x is None and y is None:
+        from ._manipulation import nonzero
+        return nonzero(condition)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    c, x, y = _as_operand(condition), _as_operand(x), _as_operand(y)
+    dt = _np.result_type(_dtype_of(x), _dtype_of(y))
+    shape = _result_shape(c, x, y)
+    out = _core.empty(shape, dt)
+    _core._elementwise("out0 = in0 ? in1 : in2;", (c, x, y), (out,),
+                       (_np.bool_, dt, dt, dt))
+    return out
+
+
+def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
+         **kwargs):
+    """NumPy's clip: minimum(maximum(a, a_min), a_max), NaN propagating."""
+    if min is not None:
+        a_min = min
+    if max is not None:
+        a_max = max
+    if a_min is None and a_max is None:
+        raise ValueError("One of max or min must be given")
+    a = _as_operand(a)
+    r = a
+    if a_min is not None:
+        r = maximum(r, a_min)
+    if a_max is not None:
+        r = minimum(r, a_max)
+    if out is not None:
+        out[...] = r
+        return out
+    return r
+
+
+def around(a, decimals=0, out=None):
+    """Round half to even to `decimals` places, as numpy.around."""
+    a = _as_operand(a)
+    if a.dtype.kind in "biu":
+        if decimals >= 0:
+            r = a.copy()
+        else:
+            factor = a.dtype.type(10 ** (-decimals))
+            r = (floor_divide(a + factor // 2, factor) * factor).astype(
+                a.dtype)
+    else:
+        r = _core.empty(a.shape, a.dtype)
+        _core._elementwise("out0 = gpa_round(in0, in1);", (a, decimals),
+                           (r,), (a.dtype, _np.int64, a.dtype))
+    if out is not None:
+        out[...] = r
+        return out
+    return r
+
+
+round = around
+round_ = around
+
+
+def real(val):
+    val = _as_operand(val)
+    if val.dtype.kind != "c":
+        return val
+    return val.view(_np.float32 if val.dtype == _np.complex64
+                    else _np.float64)[..., ::2]
+
+
+def imag(val):
+    val = _as_operand(val)
+    if val.dtype.kind != "c":
+        return _core.full(val.shape, 0, val.dtype)
+    return val.view(_np.float32 if val.dtype == _np.complex64
+                    else _np.float64)[..., 1::2]
+
+
+def angle(z, deg=False):
+    z = _as_operand(z)
+    dt = _np.result_type(z.dtype, _np.float16) if z.dtype.kind != "c" else \
+        (_np.float32 if z.dtype == _np.complex64 else _np.float64)
+    if z.dtype.kind in "biu":
+        dt = _np.float64
+    out = _core.empty(z.shape, dt)
+    _core._elementwise("out0 = gpa_cast<out0_t>(gpa_angle(in0));", (z,),
+                       (out,), (z.dtype if z.dtype.kind in "fc"
+                                else _np.float64, dt))
+    return out * (180 / _np.pi) if deg else out
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    x = _as_operand(x)
+    if x.dtype.kind not in "fc":
+        return x.copy() if copy else x
+    ft = _np.float32 if x.dtype in (_np.float32, _np.complex64) else \
+        (_np.float16 if x.dtype == _np.float16 else _np.float64)
+    info = _np.finfo(ft)
+    posinf = info.max if posinf is None else posinf
+    neginf = info.min if neginf is None else neginf
+    out = x.copy() if copy else x
+    _core._elementwise("out0 = gpa_nan_to_num(in0, in1, in2, in3);",
+                       (x, nan, posinf, neginf), (out,),
+                       (x.dtype, ft, ft, ft, x.dtype))
+    return out
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    a, b = _as_operand(a), _as_operand(b)
+    dt = _np.result_type(_dtype_of(a), _dtype_of(b), 1.0)
+    out = _core.empty(_result_shape(a, b), _np.bool_)
+    _core._elementwise("out0 = gpa_isclose(in0, in1, in2, in3, in4);",
+                       (a, b, rtol, atol, bool(equal_nan)), (out,),
+                       (dt, dt, _np.float64, _np.float64, _np.bool_,
+                        _np.bool_))
+    return out
