@@ -89,8 +89,16 @@ template <class T> GPA_DEVICE gpa_complex<T> gpa_fmax(gpa_complex<T> a, gpa_comp
 { return (gpa_isnan(b) || gpa_cle(b, a)) ? a : b; }
 template <class T> GPA_DEVICE gpa_complex<T> gpa_fmin(gpa_complex<T> a, gpa_complex<T> b)
 { return (gpa_isnan(b) || gpa_cle(a, b)) ? a : b; }
+/* np.clip orders by (re, im) without nan guards; a nan in x (or in the
+ * clipped intermediate) propagates, a nan in the imaginary part of a bound
+ * only loses comparisons. */
+template <class T> GPA_DEVICE bool gpa_clex_gt(gpa_complex<T> a, gpa_complex<T> b)
+{ return a.re == b.re ? a.im > b.im : a.re > b.re; }
 template <class T> GPA_DEVICE gpa_complex<T> gpa_clip(gpa_complex<T> x, gpa_complex<T> lo, gpa_complex<T> hi)
-{ return gpa_minimum(gpa_maximum(x, lo), hi); }
+{
+    gpa_complex<T> t = (gpa_isnan(x) || gpa_clex_gt(x, lo)) ? x : lo;
+    return (gpa_isnan(t) || gpa_clex_gt(hi, t)) ? t : hi;
+}
 
 template <class T, class R> GPA_DEVICE gpa_complex<T> gpa_nan_to_num(gpa_complex<T> z, R nan, R posinf, R neginf)
 { return gpa_complex<T>(gpa_nan_to_num(z.re, nan, posinf, neginf), gpa_nan_to_num(z.im, nan, posinf, neginf)); }
@@ -223,6 +231,47 @@ template <class T> GPA_DEVICE gpa_complex<T> gpa_log1p(gpa_complex<T> z)
 }
 
 /* ------------------------------------------------------------------ */
+/* The product of C99 Annex G (what C compilers emit for complex `*`):
+ * when the textbook formula gives nan + inan but an operand is infinite,
+ * recompute with the infinities boxed to +-1 and nans zeroed, so that the
+ * result is an infinity.  Used where NumPy relies on the C library's cpow. */
+template <class T> GPA_DEVICE gpa_complex<T> gpa_cmul_annexg(gpa_complex<T> z, gpa_complex<T> w)
+{
+    T a = z.re, b = z.im, c = w.re, d = w.im;
+    T ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+    T x = ac - bd, y = ad + bc;
+    if (!gpa_isnan(x) || !gpa_isnan(y))
+        return gpa_complex<T>(x, y);
+    bool again = false;
+    if (gpa_isinf(a) || gpa_isinf(b)) {
+        a = gpa_copysign(gpa_isinf(a) ? T(1) : T(0), a);
+        b = gpa_copysign(gpa_isinf(b) ? T(1) : T(0), b);
+        if (gpa_isnan(c)) c = gpa_copysign(T(0), c);
+        if (gpa_isnan(d)) d = gpa_copysign(T(0), d);
+        again = true;
+    }
+    if (gpa_isinf(c) || gpa_isinf(d)) {
+        c = gpa_copysign(gpa_isinf(c) ? T(1) : T(0), c);
+        d = gpa_copysign(gpa_isinf(d) ? T(1) : T(0), d);
+        if (gpa_isnan(a)) a = gpa_copysign(T(0), a);
+        if (gpa_isnan(b)) b = gpa_copysign(T(0), b);
+        again = true;
+    }
+    if (!again && (gpa_isinf(ac) || gpa_isinf(bd) || gpa_isinf(ad) || gpa_isinf(bc))) {
+        if (gpa_isnan(a)) a = gpa_copysign(T(0), a);
+        if (gpa_isnan(b)) b = gpa_copysign(T(0), b);
+        if (gpa_isnan(c)) c = gpa_copysign(T(0), c);
+        if (gpa_isnan(d)) d = gpa_copysign(T(0), d);
+        again = true;
+    }
+    if (again) {
+        x = gpa_inf<T>() * (a * c - b * d);
+        y = gpa_inf<T>() * (a * d + b * c);
+    }
+    return gpa_complex<T>(x, y);
+}
+
+/* ------------------------------------------------------------------ */
 /* power: NumPy's rules.  z**0 = 1; 0**w is 0 when Re w > 0, else nan;
  * small integer exponents (|n| < 100) by repeated multiplication (exact
  * for Gaussian integers, inf-friendly for n <= 3); else exp(w log z). */
@@ -255,7 +304,7 @@ template <class T> GPA_DEVICE gpa_complex<T> gpa_power(gpa_complex<T> a, gpa_com
         }
         return n < 0 ? gpa_complex<T>(T(1), T(0)) / acc : acc;
     }
-    return gpa_exp(b * gpa_log(a));
+    return gpa_exp(gpa_cmul_annexg(b, gpa_log(a)));
 }
 template <class T> GPA_DEVICE gpa_complex<T> gpa_float_power(gpa_complex<T> a, gpa_complex<T> b) { return gpa_power(a, b); }
 
@@ -286,8 +335,8 @@ template <class T> GPA_DEVICE gpa_complex<T> gpa_sinh(gpa_complex<T> z)
     if (gpa_isfinite(x))
         return gpa_complex<T>(y - y, y - y);
     if (gpa_isinf(x)) {
-        if (!gpa_isfinite(y))
-            return gpa_complex<T>(x, y - y);
+        if (!gpa_isfinite(y)) /* sign unspecified by C99; glibc gives +inf */
+            return gpa_complex<T>(x * x, y - y);
         return gpa_complex<T>(x * gpa_cos(y), gpa_inf<T>() * gpa_sin(y));
     }
     return gpa_complex<T>(x, x + y); /* nan x, y != 0 */
@@ -349,7 +398,12 @@ template <class T> GPA_DEVICE gpa_complex<T> gpa_tanh(gpa_complex<T> z)
     return gpa_complex<T>(x == 0 ? x : y - y, y - y); /* finite x, y inf/nan */
 }
 
-template <class T> GPA_DEVICE gpa_complex<T> gpa_sin(gpa_complex<T> z) { return gpa_times_mi(gpa_sinh(gpa_times_i(z))); }
+template <class T> GPA_DEVICE gpa_complex<T> gpa_sin(gpa_complex<T> z)
+{
+    if (!gpa_isfinite(z.re) && gpa_isinf(z.im)) /* sign unspecified; glibc's +inf */
+        return gpa_complex<T>(z.re - z.re, gpa_inf<T>());
+    return gpa_times_mi(gpa_sinh(gpa_times_i(z)));
+}
 template <class T> GPA_DEVICE gpa_complex<T> gpa_cos(gpa_complex<T> z) { return gpa_cosh(gpa_times_i(z)); }
 template <class T> GPA_DEVICE gpa_complex<T> gpa_tan(gpa_complex<T> z) { return gpa_times_mi(gpa_tanh(gpa_times_i(z))); }
 
