@@ -204,6 +204,7 @@ template <class T> GPA_DEVICE GPA_REQ(GPA_IS_EXACT(T), T) gpa_absolute(T x)
         return x;
     return (T)((GPA_UW(T))0 - (GPA_UW(T))x); /* MIN stays MIN */
 }
+GPA_DEVICE bool gpa_absolute(bool x) { return x; }
 GPA_DEVICE float gpa_absolute(float x) { return fabsf(x); }
 GPA_DEVICE double gpa_absolute(double x) { return fabs(x); }
 GPA_DEVICE gpa_half gpa_absolute(gpa_half x) { return gpa_half_from_bits(x.bits & 0x7fffu); }

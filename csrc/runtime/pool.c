@@ -18,6 +18,7 @@
  */
 #include "runtime/memory.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #define ROUND 512
@@ -240,11 +241,14 @@ static block *take_free(free_list *fl, size_t size, int is_small)
 
 static int raise_oom(struct gpa_pool *pool, size_t nbytes)
 {
-    PyErr_Format(PyExc_MemoryError,
-                 "out of memory on device %s: cannot allocate %zu bytes "
-                 "(%.2f GiB); the pool holds %zu bytes, %zu of them in use%s",
-                 pool->dev->name, nbytes, nbytes / 1073741824.0, pool->total,
-                 pool->used, pool->limit ? " (a pool limit is set)" : "");
+    /* PyErr_Format has no %f: format the message ourselves */
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "out of memory on device %s: cannot allocate %zu bytes "
+             "(%.2f GiB); the pool holds %zu bytes, %zu of them in use%s",
+             pool->dev->name, nbytes, nbytes / 1073741824.0, pool->total,
+             pool->used, pool->limit ? " (a pool limit is set)" : "");
+    PyErr_SetString(PyExc_MemoryError, msg);
     return GPA_ERR;
 }
 
