@@ -61,13 +61,15 @@ PyObject *gpa_py_tri(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_jit_stats(PyObject *, PyObject *);
 PyObject *gpa_py_clear_kernel_cache(PyObject *, PyObject *);
 PyObject *gpa_py_elementwise(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_tune(PyObject *, PyObject *);
 #define GPA_JIT_FUNCTIONS                                                  \
     GPA_FN("_nvrtc_compile", gpa_nvrtc_compile_py, METH_VARARGS, NULL)     \
     GPA_FN("_jit_stats", gpa_py_jit_stats, METH_NOARGS, NULL)              \
     GPA_FN("_clear_kernel_cache", gpa_py_clear_kernel_cache, METH_NOARGS,  \
            NULL)                                                           \
     GPA_FN("_elementwise", gpa_py_elementwise,                             \
-           METH_VARARGS | METH_KEYWORDS, NULL)
+           METH_VARARGS | METH_KEYWORDS, NULL)                             \
+    GPA_FN("_tune", gpa_py_tune, METH_VARARGS, NULL)
 
 /* ops/ufunc.c */
 #define GPA_UFUNC_FUNCTIONS

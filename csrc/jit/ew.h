@@ -15,6 +15,8 @@
 #include "jit/strbuf.h"
 
 #define GPA_EW_MAXARGS 16
+/* vectors per thread per step in the contiguous kernel (ILP) */
+#define GPA_EW_UNROLL 4
 
 typedef struct {
     const char *body;        /* statements; see Note [Elementwise spec] */

@@ -76,11 +76,46 @@ static void emit_element(gpa_strbuf *b, const gpa_ew_spec *s,
     }
 }
 
+/* One step of the vector loop: `units` vectors per array operand at j,
+ * j + nth, ... (loads first, so they are all in flight together). */
+static void emit_vector_step(gpa_strbuf *b, const gpa_ew_spec *s, int vec,
+                             const char *units)
+{
+    int nargs = s->nin + s->nout;
+    char lb[GPA_EW_MAXARGS][96];
+    const char *load[GPA_EW_MAXARGS], *store[GPA_EW_MAXARGS];
+    for (int k = 0; k < nargs; k++) {
+        if (s->is_scalar[k])
+            continue;
+        const char *t = gpa_ctype_name(s->mem_type[k]);
+        gpa_sb_printf(b, "    gpa_vec<%s, %d> a%d[%s];\n", t, vec, k, units);
+        if (k < s->nin)
+            gpa_sb_printf(b,
+                          "#pragma unroll\n    for (int u = 0; u < %s; u++) "
+                          "a%d[u] = reinterpret_cast<const gpa_vec<%s, %d> *>"
+                          "(p%d)[j + u * nth];\n", units, k, t, vec, k);
+        snprintf(lb[k], 96, "a%d[u].v[e]", k);
+        load[k] = store[k] = lb[k];
+    }
+    gpa_sb_printf(b, "#pragma unroll\n    for (int u = 0; u < %s; u++) {\n"
+                     "#pragma unroll\n    for (int e = 0; e < %d; e++) {\n",
+                  units, vec);
+    emit_element(b, s, load, store, "(long long)(j + u * nth) * VEC_ + e");
+    gpa_sb_puts(b, "    }\n    }\n");
+    for (int k = s->nin; k < nargs; k++) {
+        const char *t = gpa_ctype_name(s->mem_type[k]);
+        gpa_sb_printf(b,
+                      "#pragma unroll\n    for (int u = 0; u < %s; u++) "
+                      "reinterpret_cast<gpa_vec<%s, %d> *>(p%d)[j + u * nth]"
+                      " = a%d[u];\n", units, t, vec, k, k);
+    }
+}
+
 void gpa_ew_source(const gpa_ew_spec *s, const char *name, gpa_strbuf *b)
 {
     const char *idx = s->index64 ? "long long" : "int";
     int nargs = s->nin + s->nout, na = 0;
-    char load_buf[GPA_EW_MAXARGS][96], store_buf[GPA_EW_MAXARGS][96];
+    char load_buf[GPA_EW_MAXARGS][96];
     const char *load[GPA_EW_MAXARGS], *store[GPA_EW_MAXARGS];
     const char *ptypes[GPA_EW_MAXARGS + 2];
     char ptype_buf[GPA_EW_MAXARGS + 2][96];
@@ -133,33 +168,15 @@ void gpa_ew_source(const gpa_ew_spec *s, const char *name, gpa_strbuf *b)
         gpa_sb_printf(b, "  const %s nv = n / %d;\n  enum { VEC_ = %d };\n",
                       idx, vec, vec);
         if (vec > 1) {
-            gpa_sb_printf(b, "  for (%s j = tid; j < nv; j += nth) {\n", idx);
-            for (int k = 0; k < nargs; k++) {
-                if (s->is_scalar[k])
-                    continue;
-                const char *t = gpa_ctype_name(s->mem_type[k]);
-                if (k < s->nin)
-                    gpa_sb_printf(b,
-                                  "    const gpa_vec<%s, %d> a%d = "
-                                  "reinterpret_cast<const gpa_vec<%s, %d> *>"
-                                  "(p%d)[j];\n", t, vec, k, t, vec, k);
-                else
-                    gpa_sb_printf(b, "    gpa_vec<%s, %d> a%d;\n", t, vec, k);
-                snprintf(load_buf[k], 96, "a%d.v[e]", k);
-                snprintf(store_buf[k], 96, "a%d.v[e]", k);
-                load[k] = load_buf[k];
-                store[k] = store_buf[k];
-            }
-            gpa_sb_printf(b, "#pragma unroll\n    for (int e = 0; e < %d; e++) "
-                             "{\n", vec);
-            emit_element(b, s, load, store, "(long long)j * VEC_ + e");
-            gpa_sb_puts(b, "    }\n");
-            for (int k = s->nin; k < nargs; k++) {
-                const char *t = gpa_ctype_name(s->mem_type[k]);
-                gpa_sb_printf(b,
-                              "    reinterpret_cast<gpa_vec<%s, %d> *>(p%d)[j]"
-                              " = a%d;\n", t, vec, k, k);
-            }
+            /* UNROLL_ independent vector loads in flight per thread, then
+             * one vector per step for the rest. */
+            gpa_sb_printf(b, "  enum { UNROLL_ = %d };\n  %s j = tid;\n",
+                          GPA_EW_UNROLL, idx);
+            gpa_sb_puts(b, "  for (; j + (UNROLL_ - 1) * nth < nv; "
+                           "j += UNROLL_ * nth) {\n");
+            emit_vector_step(b, s, vec, "UNROLL_");
+            gpa_sb_puts(b, "  }\n  for (; j < nv; j += nth) {\n");
+            emit_vector_step(b, s, vec, "1");
             gpa_sb_puts(b, "  }\n");
         }
         /* the scalar loop: the tail after the vector loop, or all */

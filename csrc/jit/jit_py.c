@@ -84,6 +84,24 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
     Py_RETURN_NONE;
 }
 
+/* _tune(name, value) -> previous value: launch parameters for benchmarks
+ * ("ew_blocks_per_sm"; 0 = no cap). */
+PyObject *gpa_py_tune(PyObject *self, PyObject *args)
+{
+    const char *name;
+    int value;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "si:_tune", &name, &value))
+        return NULL;
+    if (strcmp(name, "ew_blocks_per_sm") == 0) {
+        int old = gpa_ew_blocks_per_sm;
+        gpa_ew_blocks_per_sm = value;
+        return PyLong_FromLong(old);
+    }
+    PyErr_Format(PyExc_ValueError, "unknown tuning parameter '%s'", name);
+    return NULL;
+}
+
 int gpa_jit_module_init(PyObject *module)
 {
     PyObject *base = PyExc_RuntimeError;

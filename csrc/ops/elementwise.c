@@ -6,8 +6,11 @@
 #include <stdlib.h>
 
 #define BLOCK 256
-#define BLOCKS_PER_SM 32
 #define INDEX32_LIMIT (1LL << 30)
+
+/* Grid cap of the grid-stride kernels, per multiprocessor (tunable with
+ * _core._tune for benchmarks). */
+int gpa_ew_blocks_per_sm = 32;
 
 int gpa_scalar_to_value(PyObject *obj, int t, void *out, int strict)
 {
@@ -309,8 +312,12 @@ broadcast_error:
     gpa_dim3 grid = {1, 1, 1}, block = {1, 1, 1};
     if (dev->kind == GPA_DEVICE_CUDA) {
         long long units = spec.ndim == 0 ? n / spec.vec + n % spec.vec : n;
+        if (spec.vec > 1)
+            units = (units + GPA_EW_UNROLL - 1) / GPA_EW_UNROLL;
         long long blocks = (units + BLOCK - 1) / BLOCK;
-        long long cap = (long long)dev->sm_count * BLOCKS_PER_SM;
+        long long cap = gpa_ew_blocks_per_sm > 0
+                            ? (long long)dev->sm_count * gpa_ew_blocks_per_sm
+                            : (1LL << 31) - 1;
         block.x = BLOCK;
         grid.x = (unsigned)(blocks < cap ? (blocks ? blocks : 1) : cap);
     }

@@ -40,4 +40,6 @@ int gpa_ew_run_masked(const char *body, const char *preamble, int nin,
  * raise OverflowError (NumPy 2's rule for weak scalars). */
 int gpa_scalar_to_value(PyObject *obj, int type_num, void *out, int strict);
 
+extern int gpa_ew_blocks_per_sm;
+
 #endif
