@@ -8,9 +8,10 @@
 #define BLOCK 256
 #define INDEX32_LIMIT (1LL << 30)
 
-/* Grid cap of the grid-stride kernels, per multiprocessor (tunable with
- * _core._tune for benchmarks). */
-int gpa_ew_blocks_per_sm = 32;
+/* Grid cap of the grid-stride kernels, per multiprocessor; 0 = none.
+ * Measured on an H200 (benchmarks/NOTES.md): one step per thread with no
+ * cap beat every cap from 4 to 64 blocks/SM by 4-7%. */
+int gpa_ew_blocks_per_sm = 0;
 
 int gpa_scalar_to_value(PyObject *obj, int t, void *out, int strict)
 {
