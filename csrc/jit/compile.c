@@ -129,7 +129,7 @@ gpa_module *gpa_jit_load(gpa_device *dev, const char *source)
             fprintf(stderr, "gpuarray: compiling kernel (%s)\n%s\n", target,
                     full);
         gpa_jit_counters.compiles++;
-        if (cc->compile(dev, full, opts, &image, &image_n) < 0)
+        if (cc->compile(dev, full, source, opts, &image, &image_n) < 0)
             goto fail;
         if (gpa_disk_cache_write(path, image, image_n) < 0)
             goto fail;

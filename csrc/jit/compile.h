@@ -12,10 +12,11 @@ typedef struct {
      * the option string (static).  Both go into the cache key. */
     int (*describe)(gpa_device *dev, char *target, size_t n,
                     const char **opts);
-    /* Compiles full source; *image is PyMem-allocated.  On failure raises
-     * CompileError with the compiler's log. */
-    int (*compile)(gpa_device *dev, const char *source, const char *opts,
-                   char **image, size_t *n);
+    /* Compiles `full` (prelude + kernels; `kernels` is the part after the
+     * prelude, for compilers that take the prelude precompiled); *image
+     * is PyMem-allocated.  On failure raises CompileError with the log. */
+    int (*compile)(gpa_device *dev, const char *full, const char *kernels,
+                   const char *opts, char **image, size_t *n);
 } gpa_compiler;
 
 extern const gpa_compiler gpa_nvrtc_compiler;

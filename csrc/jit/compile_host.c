@@ -5,6 +5,7 @@
 #include "jit/compile.h"
 #include "jit/jit.h"
 #include "config.h"
+#include "jit/disk_cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,10 +99,78 @@ int gpa_write_temp_file(const void *data, size_t n, char *path,
     return 0;
 }
 
+/* Note [Host precompiled prelude]: parsing the prelude is most of a host
+ * compile (0.47 s of 0.5 s with g++ 12), so it is compiled once into a
+ * precompiled header next to the cache (keyed by prelude, compiler and
+ * options) and each kernel includes it (0.11 s).  Files are written under
+ * temporary names and renamed, so concurrent processes are safe; a PCH the
+ * compiler rejects is ignored by it and the header is parsed instead.
+ * Returns the header's path in `path`, or "" when it can't be made. */
+static void precompiled_prelude(const char *opts, char *path, size_t n)
+{
+    static char ready[1200];
+    char dir[1100], tmp[1300], gch[1300], cmd[4000], digest[65];
+    path[0] = '\0';
+    if (ready[0]) {
+        snprintf(path, n, "%s", ready);
+        return;
+    }
+    const char *prelude = gpa_prelude();
+    size_t plen = strlen(prelude);
+    char *keytext = PyMem_Malloc(plen + 2048);
+    if (keytext == NULL)
+        return;
+    int k = snprintf(keytext, 2048, "%s|%s|%s\n", compiler_version, opts,
+                     gpa_cfg.cxx);
+    memcpy(keytext + k, prelude, plen + 1);
+    int rc = gpa_sha256_hex(keytext, strlen(keytext), digest);
+    PyMem_Free(keytext);
+    if (rc < 0) {
+        PyErr_Clear();
+        return;
+    }
+    snprintf(dir, sizeof dir, "%s/host/pch-%.16s", gpa_cfg.cache_dir, digest);
+    snprintf(gch, sizeof gch, "%s/prelude.h.gch", dir);
+    snprintf(ready, sizeof ready, "%s/prelude.h", dir);
+    if (access(gch, R_OK) == 0 && access(ready, R_OK) == 0) {
+        snprintf(path, n, "%s", ready);
+        return;
+    }
+    if (gpa_mkdirs(dir) < 0)
+        goto fail;
+    snprintf(tmp, sizeof tmp, "%s/prelude.h.tmp-%d", dir, (int)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL)
+        goto fail;
+    int ok = fputs(prelude, f) >= 0;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, ready) != 0)
+        goto fail;
+    snprintf(tmp, sizeof tmp, "%s/prelude.h.gch.tmp-%d", dir, (int)getpid());
+    snprintf(cmd, sizeof cmd,
+             "%s %s -x c++-header -o '%s' '%s' > /dev/null 2>&1", gpa_cfg.cxx,
+             opts, tmp, ready);
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = system(cmd);
+    Py_END_ALLOW_THREADS
+    if (status != 0 || rename(tmp, gch) != 0) {
+        unlink(tmp);
+        goto fail;
+    }
+    snprintf(path, n, "%s", ready);
+    return;
+fail:
+    ready[0] = '\0';
+}
+
 static int host_compile(gpa_device *dev, const char *source,
-                        const char *opts, char **image, size_t *n)
+                        const char *kernels, const char *opts, char **image,
+                        size_t *n)
 {
     GPA_UNUSED(dev);
+    char pch[1200];
+    precompiled_prelude(opts, pch, sizeof pch);
     char dir[1100], src[1200], out[1200], logp[1200], cmd[6000];
     char *log = NULL;
     size_t log_n = 0;
@@ -115,7 +184,10 @@ static int host_compile(gpa_device *dev, const char *source,
     snprintf(out, sizeof out, "%s/kernel.so", dir);
     snprintf(logp, sizeof logp, "%s/log.txt", dir);
     FILE *f = fopen(src, "w");
-    if (f == NULL || fputs(source, f) < 0) {
+    int wrote = f != NULL &&
+                (pch[0] ? fprintf(f, "#include \"%s\"\n%s", pch, kernels)
+                        : fputs(source, f)) >= 0;
+    if (!wrote) {
         if (f)
             fclose(f);
         PyErr_SetFromErrnoWithFilename(PyExc_OSError, src);

@@ -91,9 +91,11 @@ static int nvrtc_describe(gpa_device *dev, char *target, size_t n,
 }
 
 static int nvrtc_compile(gpa_device *dev, const char *source,
-                         const char *opts, char **image, size_t *n)
+                         const char *kernels, const char *opts, char **image,
+                         size_t *n)
 {
     GPA_UNUSED(opts);
+    GPA_UNUSED(kernels);
     return gpa_nvrtc_compile_cubin(source, dev->cc_major * 10 + dev->cc_minor,
                                    image, n);
 }
