@@ -108,8 +108,8 @@ int gpa_write_temp_file(const void *data, size_t n, char *path,
  * Returns the header's path in `path`, or "" when it can't be made. */
 static void precompiled_prelude(const char *opts, char *path, size_t n)
 {
-    static char ready[1200];
-    char dir[1100], tmp[1300], gch[1300], cmd[4000], digest[65];
+    static char ready[4400];
+    char dir[4200], tmp[4400], gch[4400], cmd[10000], digest[65];
     path[0] = '\0';
     if (ready[0]) {
         snprintf(path, n, "%s", ready);
@@ -169,9 +169,9 @@ static int host_compile(gpa_device *dev, const char *source,
                         size_t *n)
 {
     GPA_UNUSED(dev);
-    char pch[1200];
+    char pch[4400];
     precompiled_prelude(opts, pch, sizeof pch);
-    char dir[1100], src[1200], out[1200], logp[1200], cmd[6000];
+    char dir[1100], src[1200], out[1200], logp[1200], cmd[12000];
     char *log = NULL;
     size_t log_n = 0;
     int rc = -1, status;
