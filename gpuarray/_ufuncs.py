@@ -167,3 +167,15 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
                        (dt, dt, _np.float64, _np.float64, _np.bool_,
                         _np.bool_))
     return out
+
+
+def _negative_exponent(b):
+    """Any negative value in an integer exponent array (ufunc 'power'
+    raises for them, as NumPy does)."""
+    neg = less(b, 0)
+    if hasattr(neg, "any"):
+        return bool(neg.any())
+    return bool(neg.get().any())
+
+
+_core._set_hook("negative_exponent", _negative_exponent)

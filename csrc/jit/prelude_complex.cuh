@@ -32,7 +32,6 @@ template <> struct gpa_clim<double> {
     static GPA_DEVICE double tanh_one() { return 22.0; }
 };
 
-template <class T> GPA_DEVICE gpa_complex<T> gpa_cmake(T re, T im) { return gpa_complex<T>(re, im); }
 /* -i * z and i * z, for the identities sin(z) = -i sinh(iz) etc. */
 template <class T> GPA_DEVICE gpa_complex<T> gpa_times_i(gpa_complex<T> z) { return gpa_complex<T>(-z.im, z.re); }
 template <class T> GPA_DEVICE gpa_complex<T> gpa_times_mi(gpa_complex<T> z) { return gpa_complex<T>(z.im, -z.re); }

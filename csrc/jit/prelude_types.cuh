@@ -271,7 +271,7 @@ GPA_DEVICE gpa_half gpa_to_half(float x) { return gpa_half(x); }
 GPA_DEVICE gpa_half gpa_to_half(double x) { return gpa_half(x); }
 
 template <class To, class From, int KT = gpa_tr<To>::kind, int KF = gpa_tr<From>::kind>
-struct gpa_caster { /* number <- number: a C cast (ints wrap; float->int truncates) */
+struct gpa_caster { /* number <- number: a C cast (ints wrap; float <- int rounds to nearest) */
     static GPA_DEVICE To run(From x) { return (To)x; }
 };
 template <class To, class From, int KF> struct gpa_caster<To, From, 0, KF> { /* -> bool */
@@ -326,6 +326,30 @@ template <class To, class From> struct gpa_caster<To, From, 4, 3> {
 template <class To, class From> struct gpa_caster<To, From, 4, 4> {
     typedef typename gpa_tr<To>::real_type R;
     static GPA_DEVICE To run(From x) { return To((R)x.re, (R)x.im); }
+};
+
+/* float -> integer.  Out-of-range values are undefined in C++ and differ
+ * between CPUs (NumPy's own answer is whatever its CPU gives); CUDA
+ * saturates.  We convert through the type x86-64 converts through (int32
+ * for narrow targets, int64 for uint32/int64, and int64 for a negative to
+ * uint64) so that the GPU agrees with NumPy on x86-64 wherever that
+ * intermediate holds the truncated value, e.g. (uint8)-1.0 == 255. */
+template <class To, class F> GPA_DEVICE To gpa_float_to_int(F x)
+{
+    if (sizeof(To) < 4 || (sizeof(To) == 4 && gpa_tr<To>::is_signed))
+        return (To)(int)x;
+    if (sizeof(To) == 4 || gpa_tr<To>::is_signed || x < 0)
+        return (To)(long long)x;
+    return (To)x;
+}
+template <class To, class From> struct gpa_caster<To, From, 1, 2> {
+    static GPA_DEVICE To run(From x) { return gpa_float_to_int<To>(x); }
+};
+template <class To, class From> struct gpa_caster<To, From, 1, 3> {
+    static GPA_DEVICE To run(gpa_half x) { return gpa_float_to_int<To>((float)x); }
+};
+template <class To, class From> struct gpa_caster<To, From, 1, 4> {
+    static GPA_DEVICE To run(From x) { return gpa_float_to_int<To>(x.re); }
 };
 
 template <class To, class From> GPA_DEVICE To gpa_cast(From x) { return gpa_caster<To, From>::run(x); }

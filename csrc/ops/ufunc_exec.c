@@ -4,6 +4,7 @@
 #include "ops/ufunc.h"
 #include "ops/elementwise.h"
 #include "jit/strbuf.h"
+#include "hooks.h"
 
 /* Input code for resolution (ufunc.h); -2 for a type we don't take. */
 static int input_code(PyObject *o)
@@ -159,6 +160,44 @@ static int outputs_fortran(gpa_array **arrs, int n, int nd, char order)
     return any;
 }
 
+/* NumPy raises for integer powers with negative integer exponents; the
+ * kernel can't raise, so look first: a scalar here, an array through the
+ * Python hook "negative_exponent" (one reduction on the device). */
+static int check_integer_power(gpa_ufunc *uf, const gpa_resolution *res,
+                               gpa_array **arrs, gpa_ew_operand *ops)
+{
+    int t = res->loop[1];
+    if (uf->nin != 2 || strcmp(uf->def->name, "power") != 0 ||
+        !PyTypeNum_ISSIGNED(t) || !PyTypeNum_ISINTEGER(t))
+        return 0;
+    int negative = 0;
+    if (arrs[1] == NULL) {
+        const char *v = ops[1].value.bytes;
+        switch (t) {
+        case NPY_BYTE: negative = *(const int8_t *)v < 0; break;
+        case NPY_SHORT: negative = *(const int16_t *)v < 0; break;
+        case NPY_INT: negative = *(const int32_t *)v < 0; break;
+        default: negative = *(const int64_t *)v < 0; break;
+        }
+    } else if (PyTypeNum_ISSIGNED(gpa_type_num(arrs[1]))) {
+        PyObject *fn = gpa_hook("negative_exponent");
+        PyObject *r = fn ? PyObject_CallOneArg(fn, (PyObject *)arrs[1]) : NULL;
+        if (r == NULL)
+            return -1;
+        negative = PyObject_IsTrue(r);
+        Py_DECREF(r);
+        if (negative < 0)
+            return -1;
+    }
+    if (negative) {
+        PyErr_SetString(PyExc_ValueError,
+                        "Integers to negative integer powers are not "
+                        "allowed.");
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
 {
     int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
@@ -200,6 +239,8 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
                                 1) < 0)
             return NULL;
     }
+    if (check_integer_power(uf, res, arrs, ops) < 0)
+        return NULL;
     if (a->where && a->where != Py_True) {
         if (!gpa_array_check(a->where)) {
             PyErr_SetString(PyExc_TypeError,
