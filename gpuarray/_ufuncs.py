@@ -92,13 +92,8 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
 def around(a, decimals=0, out=None):
     """Round half to even to `decimals` places, as numpy.around."""
     a = _as_operand(a)
-    if a.dtype.kind in "biu":
-        if decimals >= 0:
-            r = a.copy()
-        else:
-            factor = a.dtype.type(10 ** (-decimals))
-            r = (floor_divide(a + factor // 2, factor) * factor).astype(
-                a.dtype)
+    if a.dtype.kind in "biu" and decimals >= 0:
+        r = a.copy()
     else:
         r = _core.empty(a.shape, a.dtype)
         _core._elementwise("out0 = gpa_round(in0, in1);", (a, decimals),
