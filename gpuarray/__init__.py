@@ -15,8 +15,12 @@ from ._creation import (zeros, ones, empty_like, zeros_like, ones_like,
                         full_like, asarray, array, ascontiguousarray,
                         asfortranarray, asnumpy, arange, linspace, logspace,
                         eye, identity, tri)
+from ._interop import from_dlpack, fromDlpack
 
 _core._set_hook("flags", _Flags)
+# Pinned staging buffers are returned to the driver before it unloads.
+import atexit as _atexit  # noqa: E402
+_atexit.register(_core._staging_free)
 _core._set_hook("device", cuda._device_object)
 _core._set_hook("memptr", _MemoryPointer)
 
@@ -47,6 +51,7 @@ pi, e, inf, nan, euler_gamma = _np.pi, _np.e, _np.inf, _np.nan, \
 
 from ._ufuncs import *  # noqa: E402,F401,F403  (every ufunc and aliases)
 from ._manipulation import *  # noqa: E402,F401,F403
+from ._reductions import *  # noqa: E402,F401,F403
 from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
 from . import _methods  # noqa: E402,F401  (Python-level ndarray methods)
 
