@@ -27,6 +27,24 @@ PyObject *gpa_py_set_hook(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+PyObject *gpa_hook_call(const char *name, PyObject *first, PyObject *args,
+                        PyObject *kw)
+{
+    PyObject *fn = gpa_hook(name);
+    if (fn == NULL)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    PyObject *full = PyTuple_New(n + 1);
+    if (full == NULL)
+        return NULL;
+    PyTuple_SET_ITEM(full, 0, Py_NewRef(first));
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyTuple_SET_ITEM(full, i + 1, Py_NewRef(PyTuple_GET_ITEM(args, i)));
+    PyObject *r = PyObject_Call(fn, full, kw);
+    Py_DECREF(full);
+    return r;
+}
+
 void gpa_hooks_clear(void)
 {
     Py_CLEAR(hooks);

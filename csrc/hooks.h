@@ -12,6 +12,9 @@
 
 /* Borrowed reference, or NULL with RuntimeError when never registered. */
 PyObject *gpa_hook(const char *name);
+/* Calls hook `name` as name(first, *args, **kw).  New reference. */
+PyObject *gpa_hook_call(const char *name, PyObject *first, PyObject *args,
+                        PyObject *kw);
 PyObject *gpa_py_set_hook(PyObject *self, PyObject *args);
 void gpa_hooks_clear(void);
 

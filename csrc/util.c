@@ -100,3 +100,19 @@ int gpa_parse_axes(PyObject *obj, int ndim, char *mask)
     mask[ax] = 1;
     return 1;
 }
+
+PyObject *gpa_tuple_from_ssize(int n, const Py_ssize_t *v)
+{
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromSsize_t(v[i]);
+        if (x == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}

@@ -24,6 +24,9 @@ int gpa_parse_order(PyObject *obj, const char *allowed, char dflt,
  * axes selected, or -1. */
 int gpa_parse_axes(PyObject *obj, int ndim, char *mask);
 
+/* New tuple of Python ints from n values (shapes, strides). */
+PyObject *gpa_tuple_from_ssize(int n, const Py_ssize_t *v);
+
 int gpa_util_init(void);
 
 #endif

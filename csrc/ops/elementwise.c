@@ -2,6 +2,7 @@
 #include "ops/elementwise.h"
 #include "ops/copy.h"
 #include "runtime/backend.h"
+#include "util.h"
 
 #include <stdlib.h>
 
@@ -53,16 +54,12 @@ int gpa_scalar_to_value(PyObject *obj, int t, void *out, int strict)
 
 static int raise_broadcast(const gpa_array *src, const gpa_array *dst)
 {
-    PyObject *s = PyTuple_New(src->nd), *d = PyTuple_New(dst->nd);
-    if (s && d) {
-        for (int i = 0; i < src->nd; i++)
-            PyTuple_SET_ITEM(s, i, PyLong_FromSsize_t(src->shape[i]));
-        for (int i = 0; i < dst->nd; i++)
-            PyTuple_SET_ITEM(d, i, PyLong_FromSsize_t(dst->shape[i]));
+    PyObject *s = gpa_tuple_from_ssize(src->nd, src->shape);
+    PyObject *d = gpa_tuple_from_ssize(dst->nd, dst->shape);
+    if (s && d)
         PyErr_Format(PyExc_ValueError,
                      "could not broadcast input array from shape %R into "
                      "shape %R", s, d);
-    }
     Py_XDECREF(s);
     Py_XDECREF(d);
     return -1;

@@ -50,33 +50,15 @@ static PyObject *array_astype(gpa_array *a, PyObject *args, PyObject *kw)
     return (PyObject *)gpa_array_copy(a, d, order);
 }
 
-static PyObject *forward(const char *hook, PyObject *self, PyObject *args,
-                         PyObject *kw)
-{
-    PyObject *fn = gpa_hook(hook);
-    if (fn == NULL)
-        return NULL;
-    Py_ssize_t n = PyTuple_GET_SIZE(args);
-    PyObject *full = PyTuple_New(n + 1);
-    if (full == NULL)
-        return NULL;
-    PyTuple_SET_ITEM(full, 0, Py_NewRef(self));
-    for (Py_ssize_t i = 0; i < n; i++)
-        PyTuple_SET_ITEM(full, i + 1, Py_NewRef(PyTuple_GET_ITEM(args, i)));
-    PyObject *r = PyObject_Call(fn, full, kw);
-    Py_DECREF(full);
-    return r;
-}
-
 static PyObject *array_ufunc(PyObject *self, PyObject *args, PyObject *kw)
 {
-    return forward("array_ufunc", self, args, kw);
+    return gpa_hook_call("array_ufunc", self, args, kw);
 }
 
 static PyObject *array_function(PyObject *self, PyObject *args,
                                 PyObject *kw)
 {
-    return forward("array_function", self, args, kw);
+    return gpa_hook_call("array_function", self, args, kw);
 }
 
 PyMethodDef gpa_array_methods_ops[] = {

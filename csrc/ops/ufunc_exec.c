@@ -5,6 +5,7 @@
 #include "ops/elementwise.h"
 #include "jit/strbuf.h"
 #include "hooks.h"
+#include "util.h"
 
 /* Input code for resolution (ufunc.h); -2 for a type we don't take. */
 static int input_code(PyObject *o)
@@ -37,14 +38,6 @@ static int input_code(PyObject *o)
     return -2;
 }
 
-static PyObject *shape_tuple(int nd, const Py_ssize_t *s)
-{
-    PyObject *t = PyTuple_New(nd);
-    for (int i = 0; t && i < nd; i++)
-        PyTuple_SET_ITEM(t, i, PyLong_FromSsize_t(s[i]));
-    return t;
-}
-
 /* Broadcasts the shapes of the array operands into shape; returns nd or
  * -1 with NumPy's ValueError. */
 static int broadcast(gpa_array **arrs, int n, Py_ssize_t *shape)
@@ -72,7 +65,7 @@ static int broadcast(gpa_array **arrs, int n, Py_ssize_t *shape)
             for (int j = 0; msg && j < n; j++) {
                 if (arrs[j] == NULL)
                     continue;
-                PyObject *t = shape_tuple(arrs[j]->nd, arrs[j]->shape);
+                PyObject *t = gpa_tuple_from_ssize(arrs[j]->nd, arrs[j]->shape);
                 PyObject *st = t ? PyUnicode_FromFormat("%R ", t) : NULL;
                 Py_XDECREF(t);
                 if (st == NULL) {
@@ -281,8 +274,8 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
                     nd2 = s == shape[d] || shape[d] == 1;
                 }
                 if (!nd2) {
-                    PyObject *os = shape_tuple(out->nd, out->shape);
-                    PyObject *bs = shape_tuple(nd, shape);
+                    PyObject *os = gpa_tuple_from_ssize(out->nd, out->shape);
+                    PyObject *bs = gpa_tuple_from_ssize(nd, shape);
                     if (os && bs)
                         PyErr_Format(PyExc_ValueError,
                                      "non-broadcastable output operand "

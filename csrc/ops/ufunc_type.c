@@ -241,19 +241,7 @@ static PyObject *call_method_hook(gpa_ufunc *uf, const char *method,
 {
     char name[64];
     snprintf(name, sizeof name, "ufunc.%s", method);
-    PyObject *fn = gpa_hook(name);
-    if (fn == NULL)
-        return NULL;
-    Py_ssize_t n = PyTuple_GET_SIZE(args);
-    PyObject *full = PyTuple_New(n + 1);
-    if (full == NULL)
-        return NULL;
-    PyTuple_SET_ITEM(full, 0, Py_NewRef(uf));
-    for (Py_ssize_t i = 0; i < n; i++)
-        PyTuple_SET_ITEM(full, i + 1, Py_NewRef(PyTuple_GET_ITEM(args, i)));
-    PyObject *r = PyObject_Call(fn, full, kw);
-    Py_DECREF(full);
-    return r;
+    return gpa_hook_call(name, (PyObject *)uf, args, kw);
 }
 
 #define UFUNC_METHOD(m)                                                   \
