@@ -220,7 +220,8 @@ def main():
     pool(peers)
     inplace(peers, 10 ** 6 if small else 10 ** 9)
     per_call(peers)
-    sizes = [10 ** k for k in range(3, 8 if small else 10)]
+    # half decades, so the crossover with NumPy is located to within 3x
+    sizes = [int(10 ** (k / 2)) for k in range(6, 16 if small else 19)]
     sweep(peers, sizes, args.plot)
     compile_times(peers)
 

@@ -174,3 +174,27 @@ def _negative_exponent(b):
 
 
 _core._set_hook("negative_exponent", _negative_exponent)
+
+
+def _outer(uf, A, B, **kwargs):
+    """ufunc.outer: uf(a[..., None, ...], b) over every pair of elements."""
+    if uf.nin != 2:
+        raise ValueError("outer product only supported for binary functions")
+    A, B = _as_operand(A), _as_operand(B)
+    a_shape = A.shape if isinstance(A, ndarray) else ()
+    b_nd = B.ndim if isinstance(B, ndarray) else 0
+    if isinstance(A, ndarray):
+        A = A.reshape(a_shape + (1,) * b_nd)
+    return uf(A, B, **kwargs)
+
+
+def _not_yet(method):
+    def fail(uf, *args, **kwargs):
+        raise NotImplementedError(
+            "gpuarray.%s.%s is not implemented yet" % (uf.__name__, method))
+    return fail
+
+
+_core._set_hook("ufunc.outer", _outer)
+_core._set_hook("ufunc.at", _not_yet("at"))
+_core._set_hook("ufunc.reduceat", _not_yet("reduceat"))

@@ -410,3 +410,13 @@ def test_elementwise_nvrtc_codegen_compiles():
            'int n) { int i = threadIdx.x; if (i < n) b[i] = '
            'gpa_cast<gpa_half>(gpa_sqrt(a[i])); }')
     assert len(gp._core._nvrtc_compile(src, 90)) > 0
+
+
+def test_outer():
+    a, b = np.arange(3.0), np.arange(4.0).reshape(2, 2)
+    got = gp.multiply.outer(gp.asarray(a), gp.asarray(b))
+    want = np.multiply.outer(a, b)
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got.get(), want)
+    with pytest.raises(ValueError):
+        gp.sin.outer(gp.asarray(a), gp.asarray(a))
