@@ -40,6 +40,7 @@ PyObject *gpa_py_as_strided(PyObject *, PyObject *);
 /* ops/creation.c */
 PyObject *gpa_py_empty(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_full(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_empty_like(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_asarray(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_arange(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_linspace(PyObject *, PyObject *, PyObject *);
@@ -50,6 +51,8 @@ PyObject *gpa_py_tri(PyObject *, PyObject *, PyObject *);
            "empty(shape, dtype=float64, order='C'): uninitialised array")  \
     GPA_FN("full", gpa_py_full, METH_VARARGS | METH_KEYWORDS,              \
            "full(shape, fill_value, dtype=None, order='C')")               \
+    GPA_FN("_empty_like", gpa_py_empty_like,                               \
+           METH_VARARGS | METH_KEYWORDS, NULL)                             \
     GPA_FN("_asarray", gpa_py_asarray, METH_VARARGS | METH_KEYWORDS, NULL) \
     GPA_FN("_arange", gpa_py_arange, METH_VARARGS | METH_KEYWORDS, NULL)   \
     GPA_FN("_linspace", gpa_py_linspace, METH_VARARGS | METH_KEYWORDS,     \
@@ -71,11 +74,29 @@ PyObject *gpa_py_tune(PyObject *, PyObject *);
            METH_VARARGS | METH_KEYWORDS, NULL)                             \
     GPA_FN("_tune", gpa_py_tune, METH_VARARGS, NULL)
 
+/* ops/reduce.c, ops/scan.c: reductions and scans */
+PyObject *gpa_py_reduce(PyObject *, PyObject *);
+PyObject *gpa_py_scan(PyObject *, PyObject *);
+PyObject *gpa_py_reduce_cache(PyObject *, PyObject *);
+PyObject *gpa_py_reduce_source(PyObject *, PyObject *);
+#define GPA_REDUCE_FUNCTIONS                                               \
+    GPA_FN("_reduce", gpa_py_reduce, METH_VARARGS, NULL)                   \
+    GPA_FN("_scan", gpa_py_scan, METH_VARARGS, NULL)                       \
+    GPA_FN("_reduce_cache", gpa_py_reduce_cache, METH_O, NULL)            \
+    GPA_FN("_reduce_source", gpa_py_reduce_source, METH_VARARGS, NULL)
+
 /* ops/ufunc.c */
 #define GPA_UFUNC_FUNCTIONS
 
-/* interop */
+/* interop/dlpack_import.c */
 PyObject *gpa_py_from_dlpack(PyObject *, PyObject *, PyObject *);
-#define GPA_INTEROP_FUNCTIONS
+PyObject *gpa_py_fromDlpack(PyObject *, PyObject *);
+#define GPA_INTEROP_FUNCTIONS                                              \
+    GPA_FN("from_dlpack", gpa_py_from_dlpack,                              \
+           METH_VARARGS | METH_KEYWORDS,                                   \
+           "from_dlpack(x, /, *, device=None, copy=None): array sharing "  \
+           "the memory of any object with __dlpack__, or of a capsule")    \
+    GPA_FN("fromDlpack", gpa_py_fromDlpack, METH_O,                        \
+           "fromDlpack(capsule): array from a DLPack capsule (legacy)")
 
 #endif

@@ -16,33 +16,25 @@ def _canon_dtype(dtype, default=np.float64):
 
 def zeros(shape, dtype=float, order="C"):
     """Array of zeros (one memset on the device)."""
-    return full(shape, 0, dtype, order)
+    return full(shape, 0, _canon_dtype(dtype), order)
 
 
 def ones(shape, dtype=float, order="C"):
     """Array of ones (one fill kernel on the device)."""
-    return full(shape, 1, dtype, order)
-
-
-def _like_order(a, order):
-    if order in ("K", "A", None) and a.flags.f_contiguous and \
-            not a.flags.c_contiguous:
-        return "F"
-    if order in ("K", "A", None):
-        return "C"
-    return order
+    return full(shape, 1, _canon_dtype(dtype), order)
 
 
 def empty_like(prototype, dtype=None, order="K", subok=None, shape=None):
+    """New uninitialised array like `prototype`: its shape and dtype unless
+    given, laid out as NumPy lays out empty_like (Note [Keep order])."""
     a = asarray(prototype)
-    return empty(a.shape if shape is None else shape,
-                 a.dtype if dtype is None else dtype, _like_order(a, order))
+    return _core._empty_like(a, dtype, order, shape)
 
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
-    a = asarray(a)
-    return full(a.shape if shape is None else shape, fill_value,
-                a.dtype if dtype is None else dtype, _like_order(a, order))
+    out = empty_like(a, dtype, order, subok, shape)
+    out[...] = fill_value  # NumPy's copyto(..., casting="unsafe") rules
+    return out
 
 
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
@@ -59,7 +51,10 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None):
 
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
-    a = _core._asarray(obj, dtype, True if copy else None, order)
+    """A new array (copy=True), or `obj` itself when it needs no change
+    (copy=None); copy=False raises ValueError when a copy is needed (NumPy
+    2's rule; host data always needs one)."""
+    a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
         a = a.reshape((1,) * (ndmin - a.ndim) + a.shape)
     return a
@@ -90,29 +85,43 @@ def asnumpy(a, stream=None, order="C", out=None):
 _SMALL = 4096
 
 
-def arange(start, stop=None, step=None, dtype=None):
+def _arange_dtype(start, stop, step):
+    """numpy.arange's dtype for these arguments: each one's type promoted
+    with intp (PyArray_ArangeObj)."""
+    return np.result_type(*[np.asarray(v).dtype for v in (start, stop, step)],
+                          np.intp)
+
+
+def arange(start, stop=None, step=None, dtype=None, *, device=None):
     """Evenly spaced values in [start, stop), as numpy.arange computes
-    them: element i is start + i * (a[1] - a[0]) in the result dtype."""
+    them: element 0 is start, element 1 is start + step, and element i is
+    a[0] + i * (a[1] - a[0]) computed in the result dtype (in float32 for
+    float16), exactly as NumPy's fill."""
     if stop is None:
         start, stop = 0, start
     if step is None:
         step = 1
-    # NumPy decides dtype and length (and raises its errors) on a
-    # two-element probe.
-    probe = np.arange(start, start + 2 * step, step, dtype=dtype)
-    dt = probe.dtype
-    length = max(0, math.ceil(float((stop - start) / step)))
-    if length <= _SMALL or dt.kind not in "iuf":
-        return _core._asarray(np.arange(start, stop, step, dtype=dt))
-    first = probe[0]
-    if dt == np.float16:
-        calc = np.float32
-        delta = np.float32(probe[1]) - np.float32(first)
-        first = np.float32(first)
-    else:
-        delta = probe[1] - first
-    out = _core._arange(length, first, delta, dt)
-    out[1] = probe[1]
+    try:
+        dt = _arange_dtype(start, stop, step) if dtype is None \
+            else np.dtype(dtype)
+        n = float((stop - start) / step)
+    except Exception:  # NumPy raises its own error below
+        dt, n = None, math.nan
+    if not (dt is not None and math.isfinite(n) and dt.kind in "iuf"
+            and math.ceil(n) > _SMALL):
+        return _core._asarray(np.arange(start, stop, step, dtype=dtype))
+    length = math.ceil(n)
+    head = np.empty(2, dt)
+    head[0] = start
+    head[1] = start + step
+    with np.errstate(all="ignore"):
+        if dt == np.float16:
+            first = np.float32(head[0])
+            delta = np.float32(head[1]) - first
+            out = _core._arange(length, first, delta, dt)
+        else:
+            out = _core._arange(length, head[0], head[1] - head[0], dt)
+    out[:2].set(head)
     return out
 
 
@@ -170,4 +179,7 @@ def identity(n, dtype=None):
 
 def tri(N, M=None, k=0, dtype=float):
     """Ones at and below the k-th diagonal."""
-    return _core._tri(N, N if M is None else M, k, np.dtype(dtype))
+    N = operator.index(N)
+    M = N if M is None else operator.index(M)
+    # NumPy builds tri from aranges: a negative length gives no rows/columns
+    return _core._tri(max(N, 0), max(M, 0), k, np.dtype(dtype))

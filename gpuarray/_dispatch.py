@@ -43,11 +43,27 @@ def _lookup(func):
     return getattr(target, func.__name__, None)
 
 
+# NumPy functions gpuarray re-exports as they are (gp.result_type is
+# np.result_type) that only look at dtypes: our arrays are passed to
+# NumPy as their dtypes (NumPy 2 ignores array values here).
+_DTYPE_ONLY = frozenset(["result_type", "can_cast"])
+
+
+def _as_dtype(x):
+    return x.dtype if isinstance(x, ndarray) else x
+
+
 def array_function(self, func, types, args, kwargs):
-    impl = _lookup(func)
-    if impl is None or impl is func:
-        return NotImplemented
+    """``np.f(gp_array, ...)`` runs ``gpuarray.f``; a function gpuarray
+    lacks raises NumPy's TypeError ("no implementation found for
+    'numpy.f' ...")."""
     if not all(issubclass(t, ndarray) or t is _np.ndarray for t in types):
+        return NotImplemented
+    impl = _lookup(func)
+    if impl is func and func.__name__ in _DTYPE_ONLY:
+        return func(*[_as_dtype(a) for a in args],
+                    **{k: _as_dtype(v) for k, v in kwargs.items()})
+    if impl is None or impl is func:
         return NotImplemented
     return impl(*args, **kwargs)
 

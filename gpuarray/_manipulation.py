@@ -52,16 +52,14 @@ def squeeze(a, axis=None):
 
 
 def expand_dims(a, axis):
+    """A view of `a` with length-1 axes inserted at `axis` (NumPy's)."""
     a = asarray(a)
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    nd = a.ndim + len(axes)
-    axes = sorted(_normalize_axis(ax, nd) for ax in axes)
-    if len(set(axes)) != len(axes):
-        raise ValueError("repeated axis")
-    shape = list(a.shape)
-    for ax in axes:
-        shape.insert(ax, 1)
-    return a.reshape(shape)
+    if type(axis) not in (tuple, list):
+        axis = (axis,)
+    nd = a.ndim + len(axis)
+    axis = _np.lib.array_utils.normalize_axis_tuple(axis, nd)
+    it = iter(a.shape)
+    return a.reshape([1 if ax in axis else next(it) for ax in range(nd)])
 
 
 def moveaxis(a, source, destination):
@@ -99,8 +97,10 @@ def broadcast_to(array, shape, subok=False):
                          "operands could not be broadcast together with "
                          "remapped shapes")
     lead = len(shape) - a.ndim
-    strides = [0] * lead + [0 if a.shape[i] == 1 and shape[lead + i] != 1
-                            else a.strides[i] for i in range(a.ndim)]
+    # NumPy gives every broadcast axis and every length-1 source axis a
+    # zero stride.
+    strides = [0] * lead + [0 if a.shape[i] == 1 else a.strides[i]
+                            for i in range(a.ndim)]
     return _core._as_strided(a, shape, strides, 0, False)
 
 

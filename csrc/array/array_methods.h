@@ -11,6 +11,7 @@ extern PyMethodDef gpa_array_methods_convert[];
 PyObject *gpa_array_repr(gpa_array *a);
 PyObject *gpa_array_str(gpa_array *a);
 PyObject *gpa_array_iter(gpa_array *a);
+PyObject *gpa_array_sq_item(gpa_array *a, Py_ssize_t i);
 Py_ssize_t gpa_array_length(gpa_array *a);
 /* views.c: reshape, transpose, ... */
 extern PyMethodDef gpa_array_methods_views[];

@@ -259,7 +259,11 @@ gpa_array *gpa_array_empty(gpa_device *dev, PyArray_Descr *descr, int nd,
     if (a == NULL)
         return NULL;
     memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
-    gpa_fill_strides(nd, shape, item, fortran, a->strides);
+    /* A new empty array has all strides 0, as NumPy's do. */
+    if (size == 0)
+        memset(a->strides, 0, (size_t)nd * sizeof(Py_ssize_t));
+    else
+        gpa_fill_strides(nd, shape, item, fortran, a->strides);
     a->size = size;
     a->dev = dev;
     a->mem = gpa_mem_alloc(dev, (size_t)(size * item));
@@ -455,6 +459,7 @@ int gpa_array_type_init(PyObject *module)
         {Py_tp_hash, PyObject_HashNotImplemented},
         {Py_mp_length, gpa_array_length},
         {Py_sq_length, gpa_array_length},
+        {Py_sq_item, gpa_array_sq_item},
         {Py_mp_subscript, gpa_array_subscript},
         {Py_mp_ass_subscript, gpa_array_ass_subscript},
         {Py_bf_getbuffer, gpa_array_getbuffer},

@@ -77,23 +77,30 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
 {
     PyArrayObject *host = NULL;
     gpa_array *out = NULL;
-    int npy_order = order == 'F' ? NPY_FORTRANORDER
-                    : order == 'C' ? NPY_CORDER
-                                   : NPY_ANYORDER;
-    /* NumPy does the parsing, casting and layout: the host copy is a
-     * contiguous array in the order we upload. */
-    host = (PyArrayObject *)PyArray_FromAny(
-        obj, descr, 0, 0,
-        (npy_order == NPY_FORTRANORDER ? NPY_ARRAY_F_CONTIGUOUS
-         : npy_order == NPY_CORDER     ? NPY_ARRAY_C_CONTIGUOUS
-                                       : 0) |
-            NPY_ARRAY_ALIGNED | NPY_ARRAY_NOTSWAPPED,
-        NULL);
+    /* A byte-swapped NumPy array arrives in native order. */
+    if (descr == NULL && PyArray_Check(obj) &&
+        PyArray_ISBYTESWAPPED((PyArrayObject *)obj)) {
+        descr = PyArray_DescrNewByteorder(
+            PyArray_DESCR((PyArrayObject *)obj), NPY_NATIVE);
+        if (descr == NULL)
+            return NULL;
+    }
+    /* NumPy does the parsing and casting (unsafe for arrays, as
+     * np.asarray(x, dtype=...) casts; its own errors for Python values)
+     * and the layout: the host copy is laid out as np.array(obj,
+     * order=order) would be. */
+    int flags = (order == 'F'   ? NPY_ARRAY_F_CONTIGUOUS
+                 : order == 'C' ? NPY_ARRAY_C_CONTIGUOUS
+                                : 0) |
+                NPY_ARRAY_ALIGNED | NPY_ARRAY_NOTSWAPPED |
+                NPY_ARRAY_FORCECAST;
+    host = (PyArrayObject *)PyArray_FromAny(obj, descr, 0, 0, flags, NULL);
     descr = NULL; /* stolen by PyArray_FromAny */
     if (host == NULL)
         goto fail;
     if (!PyArray_IS_C_CONTIGUOUS(host) && !PyArray_IS_F_CONTIGUOUS(host)) {
-        PyArrayObject *c = (PyArrayObject *)PyArray_NewCopy(host, NPY_CORDER);
+        PyArrayObject *c = (PyArrayObject *)PyArray_NewCopy(
+            host, order == 'K' ? NPY_KEEPORDER : NPY_CORDER);
         Py_SETREF(host, c);
         if (host == NULL)
             goto fail;
@@ -101,11 +108,17 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
     PyArray_Descr *d = gpa_descr_from_obj((PyObject *)PyArray_DESCR(host));
     if (d == NULL)
         goto fail;
-    int fortran = !PyArray_IS_C_CONTIGUOUS(host);
+    int c_contig = PyArray_IS_C_CONTIGUOUS(host);
     out = gpa_array_empty(dev, d, PyArray_NDIM(host), PyArray_DIMS(host),
-                          fortran);
+                          !c_contig && PyArray_IS_F_CONTIGUOUS(host));
     if (out == NULL)
         goto fail;
+    if (out->size != 0 && !c_contig && !PyArray_IS_F_CONTIGUOUS(host)) {
+        /* a 'K' copy: contiguous in another order of the axes */
+        memcpy(out->strides, PyArray_STRIDES(host),
+               (size_t)out->nd * sizeof(Py_ssize_t));
+        gpa_array_update_flags(out);
+    }
     size_t nbytes = (size_t)PyArray_NBYTES(host);
     if (nbytes && gpa_copy_h2d(dev, out->data, PyArray_DATA(host),
                                nbytes) != GPA_OK)
@@ -219,53 +232,66 @@ static PyObject *array_set(gpa_array *a, PyObject *args, PyObject *kw)
     Py_RETURN_NONE;
 }
 
+/* Reads one index of item()/itemset() into [0, n): IndexError out of
+ * range, TypeError for non-integers (NumPy's). */
+static int item_index(PyObject *obj, Py_ssize_t n, Py_ssize_t *out)
+{
+    Py_ssize_t i = PyNumber_AsSsize_t(obj, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred())
+        return -1;
+    if (i < -n || i >= n) {
+        PyErr_Format(PyExc_IndexError,
+                     "index %zd is out of bounds for size %zd", i, n);
+        return -1;
+    }
+    *out = i < 0 ? i + n : i;
+    return 0;
+}
+
+/* a.item(), a.item(flat_index), a.item(i, j, ...), a.item((i, j, ...)):
+ * one element copied back as a Python scalar. */
 static PyObject *array_item(gpa_array *a, PyObject *args)
 {
-    if (PyTuple_GET_SIZE(args) == 0) {
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    PyObject *idx = args;
+    Py_ssize_t offset = 0;
+    if (n == 1 && PyTuple_Check(PyTuple_GET_ITEM(args, 0))) {
+        idx = PyTuple_GET_ITEM(args, 0);
+        n = PyTuple_GET_SIZE(idx);
+    }
+    if (n == 0) {
         if (a->size != 1) {
             PyErr_SetString(PyExc_ValueError,
                             "can only convert an array of size 1 to a "
                             "Python scalar");
             return NULL;
         }
-        return gpa_array_item_scalar(a);
-    }
-    /* item(i) / item(i, j, ...): index the flat or full position on the
-     * device, copy back one element. */
-    PyObject *key;
-    if (PyTuple_GET_SIZE(args) == 1) {
-        PyObject *i = PyTuple_GET_ITEM(args, 0);
-        if (PyTuple_Check(i)) {
-            key = i;
-            Py_INCREF(key);
-        } else {
-            Py_ssize_t flat = PyNumber_AsSsize_t(i, PyExc_IndexError);
-            if (flat == -1 && PyErr_Occurred())
-                return NULL;
-            if (flat < -a->size || flat >= a->size) {
-                PyErr_SetString(PyExc_IndexError, "index out of bounds");
-                return NULL;
-            }
-            if (flat < 0)
-                flat += a->size;
-            key = PyTuple_New(a->nd);
-            if (key == NULL)
-                return NULL;
-            for (int d = a->nd - 1; d >= 0; d--) {
-                PyTuple_SET_ITEM(key, d,
-                                 PyLong_FromSsize_t(flat % a->shape[d]));
-                flat /= a->shape[d];
-            }
+    } else if (n == 1 && idx == args) {
+        Py_ssize_t flat;
+        if (item_index(PyTuple_GET_ITEM(idx, 0), a->size, &flat) < 0)
+            return NULL;
+        for (int d = a->nd - 1; d >= 0; d--) {
+            offset += (flat % a->shape[d]) * a->strides[d];
+            flat /= a->shape[d];
         }
     } else {
-        key = args;
-        Py_INCREF(key);
+        if (n != a->nd) {
+            PyErr_SetString(PyExc_ValueError,
+                            "incorrect number of indices for array");
+            return NULL;
+        }
+        for (int d = 0; d < a->nd; d++) {
+            Py_ssize_t i;
+            if (item_index(PyTuple_GET_ITEM(idx, d), a->shape[d], &i) < 0)
+                return NULL;
+            offset += i * a->strides[d];
+        }
     }
-    PyObject *elem = gpa_array_subscript(a, key);
-    Py_DECREF(key);
+    gpa_array *elem = gpa_array_view_of(a, NULL, 0, a->shape, a->strides,
+                                        a->data + offset);
     if (elem == NULL)
         return NULL;
-    PyObject *r = gpa_array_item_scalar((gpa_array *)elem);
+    PyObject *r = gpa_array_item_scalar(elem);
     Py_DECREF(elem);
     return r;
 }
@@ -308,6 +334,26 @@ Py_ssize_t gpa_array_length(gpa_array *a)
         return -1;
     }
     return a->shape[0];
+}
+
+/* a[i] for iteration (sq_item): the view of one index of axis 0. */
+PyObject *gpa_array_sq_item(gpa_array *a, Py_ssize_t i)
+{
+    if (a->nd == 0) {
+        PyErr_SetString(PyExc_IndexError,
+                        "too many indices for array: array is "
+                        "0-dimensional, but 1 were indexed");
+        return NULL;
+    }
+    if (i < 0 || i >= a->shape[0]) {
+        PyErr_Format(PyExc_IndexError,
+                     "index %zd is out of bounds for axis 0 with size %zd",
+                     i, a->shape[0]);
+        return NULL;
+    }
+    return (PyObject *)gpa_array_view_of(a, NULL, a->nd - 1, a->shape + 1,
+                                         a->strides + 1,
+                                         a->data + i * a->strides[0]);
 }
 
 PyObject *gpa_array_iter(gpa_array *a)

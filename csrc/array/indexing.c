@@ -174,10 +174,17 @@ int gpa_array_ass_subscript(gpa_array *a, PyObject *key, PyObject *value)
     int rc;
     if (gpa_array_check(value)) {
         rc = gpa_array_assign(view, (gpa_array *)value);
-    } else if (PyArray_Check(value) || PyList_Check(value) ||
-               PyTuple_Check(value)) {
+    } else if (PyArray_Check(value)) {
         /* upload as is; the assignment casts (unsafely, as NumPy) */
         gpa_array *src = gpa_array_from_host(view->dev, value, NULL, 'K');
+        rc = src ? gpa_array_assign(view, src) : -1;
+        Py_XDECREF(src);
+    } else if (PyList_Check(value) || PyTuple_Check(value)) {
+        /* NumPy converts the sequence to the destination's dtype, with
+         * its errors (OverflowError for 300 into int8, ...) */
+        Py_INCREF(view->descr);
+        gpa_array *src = gpa_array_from_host(view->dev, value, view->descr,
+                                             'K');
         rc = src ? gpa_array_assign(view, src) : -1;
         Py_XDECREF(src);
     } else {

@@ -6,22 +6,23 @@
 #include "ops/copy.h"
 #include "util.h"
 
-/* Note [No-copy reshape]: walk the old and new shapes together, pairing
- * runs of axes with equal products; a run of old axes can be reshaped in
- * place only if it is contiguous within itself (in the reshape's order),
- * and then the new axes of the run get strides derived from the run's
- * innermost (C) or outermost (F) stride.  Size-1 old axes are dropped
- * first since their strides are meaningless. */
-int gpa_reshape_strides(const gpa_array *a, int nd, const Py_ssize_t *shape,
-                        int fortran, Py_ssize_t *strides)
+/* Note [No-copy reshape]: NumPy's rules (PyArray_Newshape and
+ * _attempt_nocopy_reshape), so that strides match NumPy's exactly:
+ *   - the same shape: a view with the same strides;
+ *   - an array contiguous in the reshape's order: that order's strides
+ *     (a length-0 axis counts as length 1, as in NumPy);
+ *   - otherwise walk the old and new shapes together, pairing runs of axes
+ *     with equal products; a run of old axes can be reshaped in place only
+ *     if it is contiguous within itself (in the reshape's order), and then
+ *     the new axes of the run get strides derived from the run's innermost
+ *     (C) or outermost (F) stride.  Size-1 old axes are dropped first since
+ *     their strides are meaningless; trailing size-1 new axes take the last
+ *     stride (C) or the last stride times the last length (F). */
+static int nocopy_strides(const gpa_array *a, int nd, const Py_ssize_t *shape,
+                          int fortran, Py_ssize_t *strides)
 {
     Py_ssize_t odims[GPA_MAXDIMS], ostr[GPA_MAXDIMS];
-    Py_ssize_t item = gpa_itemsize(a);
     int ond = 0;
-    if (a->size == 0 || nd == 0) {
-        gpa_fill_strides(nd, shape, item, fortran, strides);
-        return 1;
-    }
     for (int i = 0; i < a->nd; i++) {
         if (a->shape[i] != 1) {
             odims[ond] = a->shape[i];
@@ -61,14 +62,33 @@ int gpa_reshape_strides(const gpa_array *a, int nd, const Py_ssize_t *shape,
         oi = oj;
     }
     /* trailing new axes are all of length 1 */
+    Py_ssize_t last = ni >= 1 ? strides[ni - 1] : gpa_itemsize(a);
+    if (fortran && ni >= 1)
+        last *= shape[ni - 1];
     for (; ni < nd; ni++)
-        strides[ni] = item;
+        strides[ni] = last;
     return 1;
 }
 
+int gpa_reshape_strides(const gpa_array *a, int nd, const Py_ssize_t *shape,
+                        int fortran, Py_ssize_t *strides)
+{
+    if (a->flags & (fortran ? GPA_F_CONTIGUOUS : GPA_C_CONTIGUOUS)) {
+        /* NumPy fills C strides for a result of ndim <= 1 whatever the
+         * order; for those both orders give the same strides anyway. */
+        gpa_fill_strides(nd, shape, gpa_itemsize(a), fortran && nd > 1,
+                         strides);
+        return 1;
+    }
+    return nocopy_strides(a, nd, shape, fortran, strides);
+}
+
 /* Reads reshape's shape from args (`reshape(2, 3)` or `reshape((2, 3))`)
- * and resolves one -1.  Returns nd or -1. */
-static int parse_new_shape(gpa_array *a, PyObject *args, Py_ssize_t *dims)
+ * and resolves one -1.  Returns nd or -1.  *same: 1 when the shape asked
+ * for is literally a's (no -1), which NumPy answers with a plain view
+ * keeping a's strides. */
+static int parse_new_shape(gpa_array *a, PyObject *args, Py_ssize_t *dims,
+                           int *same)
 {
     int nd;
     if (PyTuple_GET_SIZE(args) == 1)
@@ -80,21 +100,21 @@ static int parse_new_shape(gpa_array *a, PyObject *args, Py_ssize_t *dims)
     int unknown = -1;
     Py_ssize_t known = 1;
     for (int i = 0; i < nd; i++) {
-        if (dims[i] == -1) {
+        if (dims[i] < 0) {
+            /* any negative length is "unknown", as in NumPy 2 */
             if (unknown >= 0) {
                 PyErr_SetString(PyExc_ValueError,
                                 "can only specify one unknown dimension");
                 return -1;
             }
             unknown = i;
-        } else if (dims[i] < 0) {
-            PyErr_SetString(PyExc_ValueError,
-                            "negative dimensions not allowed");
-            return -1;
         } else {
             known *= dims[i];
         }
     }
+    *same = unknown < 0 && nd == a->nd;
+    for (int i = 0; i < nd && *same; i++)
+        *same = dims[i] == a->shape[i];
     if (unknown >= 0) {
         if (known == 0 || a->size % known != 0)
             goto mismatch;
@@ -159,21 +179,29 @@ static PyObject *array_reshape(gpa_array *a, PyObject *args, PyObject *kw)
                         "reshape() missing required argument 'shape'");
         return NULL;
     }
-    int nd = parse_new_shape(a, args, dims);
+    if (order == 'A')
+        order = (a->flags & GPA_F_CONTIGUOUS) &&
+                !(a->flags & GPA_C_CONTIGUOUS) ? 'F' : 'C';
+    int same;
+    int nd = parse_new_shape(a, args, dims, &same);
     if (nd < 0)
         return NULL;
-    if (copy_obj != NULL && copy_obj != Py_None) {
-        int copy = PyObject_IsTrue(copy_obj);
-        if (copy < 0)
+    int copy = -1; /* None: copy when needed */
+    if (copy_obj != NULL && copy_obj != Py_None &&
+        (copy = PyObject_IsTrue(copy_obj)) < 0)
+        return NULL;
+    if (same && copy != 1)
+        return (PyObject *)gpa_array_view_of(a, NULL, a->nd, a->shape,
+                                             a->strides, a->data);
+    if (copy == 1) {
+        gpa_array *c = gpa_array_copy(a, NULL, order == 'F' ? 'F' : 'C');
+        if (c == NULL)
             return NULL;
-        if (copy) {
-            gpa_array *c = gpa_array_copy(a, NULL, order == 'F' ? 'F' : 'C');
-            if (c == NULL)
-                return NULL;
-            PyObject *r = gpa_reshape(c, nd, dims, order);
-            Py_DECREF(c);
-            return r;
-        }
+        PyObject *r = gpa_reshape(c, nd, dims, order);
+        Py_DECREF(c);
+        return r;
+    }
+    if (copy == 0) {
         Py_ssize_t strides[GPA_MAXDIMS];
         if (!gpa_reshape_strides(a, nd, dims, order == 'F', strides)) {
             PyErr_SetString(PyExc_ValueError,
@@ -263,6 +291,14 @@ static PyObject *array_squeeze(gpa_array *a, PyObject *args, PyObject *kw)
         return NULL;
     if (gpa_parse_axes(axis, a->nd, mask) < 0)
         return NULL;
+    if (axis == Py_None) {
+        /* NumPy returns the array itself when no axis has length 1 */
+        int any = 0;
+        for (int i = 0; i < a->nd; i++)
+            any |= a->shape[i] == 1;
+        if (!any)
+            return Py_NewRef(a);
+    }
     int nd = 0;
     for (int i = 0; i < a->nd; i++) {
         if (mask[i] && a->shape[i] == 1)
@@ -280,6 +316,24 @@ static PyObject *array_squeeze(gpa_array *a, PyObject *args, PyObject *kw)
                                          a->data);
 }
 
+/* Resolves 'A' (F when F- and not C-contiguous) and, for ravel, 'K' of
+ * an array contiguous in C or F order. */
+static char resolve_flat_order(const gpa_array *a, char order)
+{
+    int c = (a->flags & GPA_C_CONTIGUOUS) != 0;
+    int f = (a->flags & GPA_F_CONTIGUOUS) != 0;
+    if (order == 'A')
+        return f && !c ? 'F' : 'C';
+    if (order == 'K' && c)
+        return 'C';
+    if (order == 'K' && f)
+        return 'F';
+    return order;
+}
+
+/* ravel: NumPy's PyArray_Ravel.  A view when a is contiguous in the order
+ * asked for (for 'K': in some order of its axes, all strides positive),
+ * else a new array owning its memory. */
 static PyObject *array_ravel(gpa_array *a, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"order", NULL};
@@ -291,10 +345,44 @@ static PyObject *array_ravel(gpa_array *a, PyObject *args, PyObject *kw)
         return NULL;
     if (gpa_parse_order(order_obj, "CFAK", 'C', &order) < 0)
         return NULL;
-    if (order == 'K')
-        order = (a->flags & GPA_F_CONTIGUOUS) &&
-                !(a->flags & GPA_C_CONTIGUOUS) ? 'F' : 'C';
-    return gpa_reshape(a, 1, &n, order);
+    order = resolve_flat_order(a, order);
+    if ((order == 'C' && (a->flags & GPA_C_CONTIGUOUS)) ||
+        (order == 'F' && (a->flags & GPA_F_CONTIGUOUS)))
+        return gpa_reshape(a, 1, &n, order);
+    if (order == 'K') {
+        /* axes by decreasing |stride| (stable), innermost first */
+        int perm[GPA_MAXDIMS];
+        for (int i = 0; i < a->nd; i++)
+            perm[i] = i;
+        for (int i = 1; i < a->nd; i++) {
+            int p = perm[i], j = i;
+            Py_ssize_t sp = a->strides[p] < 0 ? -a->strides[p]
+                                              : a->strides[p];
+            while (j > 0) {
+                Py_ssize_t sq = a->strides[perm[j - 1]];
+                if ((sq < 0 ? -sq : sq) >= sp)
+                    break;
+                perm[j] = perm[j - 1];
+                j--;
+            }
+            perm[j] = p;
+        }
+        Py_ssize_t stride = gpa_itemsize(a);
+        int i;
+        for (i = a->nd - 1; i >= 0; i--) {
+            if (a->shape[perm[i]] == 1)
+                continue;
+            if (a->strides[perm[i]] != stride)
+                break;
+            stride *= a->shape[perm[i]];
+        }
+        if (i < 0) {
+            stride = gpa_itemsize(a);
+            return (PyObject *)gpa_array_view_of(a, NULL, 1, &n, &stride,
+                                                 a->data);
+        }
+    }
+    return (PyObject *)gpa_array_flatten(a, order);
 }
 
 static PyObject *array_flatten(gpa_array *a, PyObject *args, PyObject *kw)
@@ -302,21 +390,14 @@ static PyObject *array_flatten(gpa_array *a, PyObject *args, PyObject *kw)
     static char *kwlist[] = {"order", NULL};
     PyObject *order_obj = NULL;
     char order;
-    Py_ssize_t n = a->size;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:flatten", kwlist,
                                      &order_obj))
         return NULL;
     if (gpa_parse_order(order_obj, "CFAK", 'C', &order) < 0)
         return NULL;
-    if (order == 'A' || order == 'K')
-        order = (a->flags & GPA_F_CONTIGUOUS) &&
-                !(a->flags & GPA_C_CONTIGUOUS) ? 'F' : 'C';
-    gpa_array *c = gpa_array_copy(a, NULL, order);
-    if (c == NULL)
-        return NULL;
-    PyObject *r = gpa_reshape(c, 1, &n, order);
-    Py_DECREF(c);
-    return r;
+    if (order == 'A')
+        order = resolve_flat_order(a, order);
+    return (PyObject *)gpa_array_flatten(a, order);
 }
 
 /* a.view(dtype): reinterpret the bytes; the last axis absorbs an itemsize
@@ -347,7 +428,8 @@ static PyObject *array_view(gpa_array *a, PyObject *args, PyObject *kw)
                             "supported if the itemsize is unchanged");
             return NULL;
         }
-        if (a->shape[last] != 1 && a->strides[last] != old) {
+        if (a->shape[last] != 1 && a->size != 0 &&
+            a->strides[last] != old) {
             Py_DECREF(d);
             PyErr_SetString(PyExc_ValueError,
                             "To change to a dtype of a different size, the "
@@ -382,11 +464,14 @@ static PyObject *array_reshape_view(gpa_array *a, PyObject *arg)
     PyObject *args = PyTuple_Pack(1, arg);
     if (args == NULL)
         return NULL;
-    int nd = parse_new_shape(a, args, dims);
+    int same;
+    int nd = parse_new_shape(a, args, dims, &same);
     Py_DECREF(args);
     if (nd < 0)
         return NULL;
-    if (!gpa_reshape_strides(a, nd, dims, 0, strides))
+    if (same)
+        memcpy(strides, a->strides, (size_t)nd * sizeof(Py_ssize_t));
+    else if (!gpa_reshape_strides(a, nd, dims, 0, strides))
         Py_RETURN_NONE;
     return (PyObject *)gpa_array_view_of(a, NULL, nd, dims, strides,
                                          a->data);

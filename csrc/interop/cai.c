@@ -1,10 +1,41 @@
-/* cai.c - the CUDA array interface (version 3), export side.
- * Import (gpuarray.asarray of an object exposing it) is in interop/. */
+/* cai.c - the CUDA array interface, version 3, export side
+ * (https://numba.readthedocs.io/en/stable/cuda/cuda_array_interface.html).
+ * Import (gpuarray.asarray of an object exposing it) is cai_import.c.
+ *
+ * The dict: shape, typestr (NumPy's, with byte order), data = (pointer,
+ * read-only), version 3, strides (None when C-contiguous, else bytes),
+ * mask None, and stream: the stream our pending writes are queued on (1
+ * for the legacy default stream, Note [Interop streams] in interop.h),
+ * which the consumer must synchronise with before touching the data.
+ * Only arrays in CUDA memory have the attribute (AttributeError
+ * otherwise), so hasattr() tells consumers whether they can use it.
+ */
 #include "interop/interop.h"
 
+/* New reference: a tuple of n Py_ssize_t values. */
+static PyObject *ssize_tuple(int n, const Py_ssize_t *v)
+{
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromSsize_t(v[i]);
+        if (x == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* Getter of ndarray.__cuda_array_interface__: new reference (dict). */
 PyObject *gpa_array_get_cai(gpa_array *a, void *closure)
 {
+    PyObject *shape = NULL, *strides = NULL, *typestr = NULL;
+    PyObject *stream = NULL, *r = NULL;
     GPA_UNUSED(closure);
+
     if (a->dev->kind != GPA_DEVICE_CUDA) {
         PyErr_SetString(PyExc_AttributeError,
                         "__cuda_array_interface__ is only defined for arrays "
@@ -12,41 +43,31 @@ PyObject *gpa_array_get_cai(gpa_array *a, void *closure)
                         "device)");
         return NULL;
     }
-    PyObject *shape = PyTuple_New(a->nd), *strides = NULL;
+    shape = ssize_tuple(a->nd, a->shape);
     if (shape == NULL)
-        return NULL;
-    for (int i = 0; i < a->nd; i++)
-        PyTuple_SET_ITEM(shape, i, PyLong_FromSsize_t(a->shape[i]));
-    if (a->flags & GPA_C_CONTIGUOUS) {
-        strides = Py_NewRef(Py_None);
-    } else {
-        strides = PyTuple_New(a->nd);
-        if (strides == NULL) {
-            Py_DECREF(shape);
-            return NULL;
-        }
-        for (int i = 0; i < a->nd; i++)
-            PyTuple_SET_ITEM(strides, i, PyLong_FromSsize_t(a->strides[i]));
-    }
-    PyObject *typestr = PyObject_GetAttrString((PyObject *)a->descr, "str");
-    /* stream: the legacy default stream is 1 in the interface, None means
-     * no synchronisation needed by the consumer. */
-    PyObject *stream = a->dev->stream == NULL
-                           ? PyLong_FromLong(1)
-                           : PyLong_FromVoidPtr(a->dev->stream);
-    PyObject *r = NULL;
-    if (typestr && stream)
-        r = Py_BuildValue("{s:N,s:N,s:N,s:(KO),s:i,s:N}", "shape", shape,
-                          "strides", strides, "typestr", typestr, "data",
-                          (unsigned long long)(uintptr_t)(a->size ? a->data
-                                                                  : 0),
-                          (a->flags & GPA_WRITEABLE) ? Py_False : Py_True,
-                          "version", 3, "stream", stream);
-    else {
-        Py_DECREF(shape);
-        Py_DECREF(strides);
-        Py_XDECREF(typestr);
-        Py_XDECREF(stream);
-    }
+        goto fail;
+    strides = (a->flags & GPA_C_CONTIGUOUS) ? Py_NewRef(Py_None)
+                                           : ssize_tuple(a->nd, a->strides);
+    if (strides == NULL)
+        goto fail;
+    typestr = PyObject_GetAttrString((PyObject *)a->descr, "str");
+    if (typestr == NULL)
+        goto fail;
+    stream = a->dev->stream == NULL ? PyLong_FromLong(1)
+                                    : PyLong_FromVoidPtr(a->dev->stream);
+    if (stream == NULL)
+        goto fail;
+    /* A zero-size array has no data: the pointer must be 0. */
+    r = Py_BuildValue(
+        "{s:O,s:O,s:O,s:(KO),s:i,s:O,s:O}", "shape", shape, "strides",
+        strides, "typestr", typestr, "data",
+        (unsigned long long)(uintptr_t)(a->size ? a->data : NULL),
+        (a->flags & GPA_WRITEABLE) ? Py_False : Py_True, "version", 3,
+        "mask", Py_None, "stream", stream);
+fail:
+    Py_XDECREF(shape);
+    Py_XDECREF(strides);
+    Py_XDECREF(typestr);
+    Py_XDECREF(stream);
     return r;
 }

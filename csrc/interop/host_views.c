@@ -1,6 +1,14 @@
 /* host_views.c - sharing host-device memory with NumPy and the buffer
  * protocol (DESIGN.md decision 7): arrays on the `host` device export
  * their memory without copying; device memory refuses, naming .get().
+ * Also the table of the ndarray's interop methods (__array__,
+ * __array_namespace__, and DLPack's from dlpack.c).
+ *
+ * Note [Buffer requests]: a consumer that does not ask for strides
+ * (PyBUF_STRIDES) assumes C-contiguous memory, so only a C-contiguous
+ * array can serve it; one that asks for strides gets the real ones, so
+ * memoryview(a) of any strided view works, as NumPy's does.  The
+ * *_CONTIGUOUS requests are honoured exactly.
  */
 #include "interop/interop.h"
 #include "array/convert.h"
@@ -35,52 +43,102 @@ static const char *buffer_format(int t)
     }
 }
 
+/* The strides a buffer consumer sees: NumPy recomputes them for
+ * contiguous arrays (a dimension of length 1, or an empty array, may
+ * carry any stride internally), C first unless F is asked for and the
+ * array is both.  Returns 1 when they differ from a's own. */
+static int export_strides(const gpa_array *a, int flags, Py_ssize_t *out)
+{
+    int c = (a->flags & GPA_C_CONTIGUOUS) != 0;
+    int f = (a->flags & GPA_F_CONTIGUOUS) != 0;
+    int want_f = (flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS;
+    int differ = 0;
+    if (c || f) {
+        int fortran = !(c && !(want_f && f));
+        Py_ssize_t sd = gpa_itemsize(a);
+        for (int k = 0; k < a->nd; k++) {
+            int i = fortran ? k : a->nd - 1 - k;
+            out[i] = sd;
+            sd *= a->shape[i];
+        }
+    } else {
+        memcpy(out, a->strides, (size_t)a->nd * sizeof(Py_ssize_t));
+    }
+    for (int i = 0; i < a->nd; i++)
+        differ |= out[i] != a->strides[i];
+    return differ;
+}
+
+/* Note [Buffer requests]: checks and fields as NumPy's array_getbuffer,
+ * errors included (ValueError).  When the strides a consumer must see
+ * differ from the array's own, the buffer is exported through a view of
+ * the same memory that has them, since a Py_buffer's strides must live
+ * as long as its `obj`. */
 int gpa_array_getbuffer(PyObject *self, Py_buffer *view, int flags)
 {
-    gpa_array *a = (gpa_array *)self;
+    gpa_array *a = (gpa_array *)self, *exp = NULL;
+    Py_ssize_t strides[GPA_MAXDIMS];
     view->obj = NULL;
     if (a->dev->kind != GPA_DEVICE_HOST) {
         PyErr_SetString(PyExc_BufferError,
                         "gpuarray: device memory cannot be exported through "
-                        "the buffer protocol; use .get() to copy it to "
-                        "the host");
-        return -1;
-    }
-    if ((flags & PyBUF_WRITABLE) && !(a->flags & GPA_WRITEABLE)) {
-        PyErr_SetString(PyExc_BufferError, "array is not writable");
+                        "the buffer protocol; use .get() or "
+                        "gpuarray.asnumpy() to copy it to the host");
         return -1;
     }
     int c = (a->flags & GPA_C_CONTIGUOUS) != 0;
     int f = (a->flags & GPA_F_CONTIGUOUS) != 0;
-    if (((flags & PyBUF_C_CONTIGUOUS) == PyBUF_C_CONTIGUOUS && !c) ||
-        ((flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS && !f) ||
-        ((flags & PyBUF_ANY_CONTIGUOUS) == PyBUF_ANY_CONTIGUOUS && !c && !f) ||
-        (!(flags & PyBUF_STRIDES) && !c)) {
-        PyErr_SetString(PyExc_BufferError,
-                        "array is not contiguous as the buffer request "
-                        "requires");
+    const char *err = NULL;
+    if ((flags & PyBUF_C_CONTIGUOUS) == PyBUF_C_CONTIGUOUS && !c)
+        err = "ndarray is not C-contiguous";
+    else if ((flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS && !f)
+        err = "ndarray is not Fortran contiguous";
+    else if ((flags & PyBUF_ANY_CONTIGUOUS) == PyBUF_ANY_CONTIGUOUS &&
+             !c && !f)
+        err = "ndarray is not contiguous";
+    else if ((flags & PyBUF_STRIDES) != PyBUF_STRIDES && !c)
+        err = "ndarray is not C-contiguous"; /* non-strided must be C */
+    else if ((flags & PyBUF_WRITABLE) && !(a->flags & GPA_WRITEABLE))
+        err = "buffer source array is read-only";
+    if (err != NULL) {
+        PyErr_SetString(PyExc_ValueError, err);
         return -1;
     }
-    view->buf = a->data;
-    view->obj = Py_NewRef(self);
-    view->len = a->size * gpa_itemsize(a);
-    view->readonly = !(a->flags & GPA_WRITEABLE);
-    view->itemsize = gpa_itemsize(a);
-    view->format = (flags & PyBUF_FORMAT)
-                       ? (char *)buffer_format(gpa_type_num(a)) : NULL;
-    view->ndim = a->nd;
-    view->shape = (flags & PyBUF_ND) ? a->shape : NULL;
-    view->strides = (flags & PyBUF_STRIDES) ? a->strides : NULL;
+    if (export_strides(a, flags, strides)) {
+        exp = gpa_array_view_of(a, NULL, a->nd, a->shape, strides, a->data);
+        if (exp == NULL)
+            return -1;
+    } else {
+        exp = (gpa_array *)Py_NewRef(a);
+    }
+    view->buf = exp->data;
+    view->obj = (PyObject *)exp; /* our reference, released with the view */
+    view->len = exp->size * gpa_itemsize(exp);
+    view->readonly = !(exp->flags & GPA_WRITEABLE);
+    view->itemsize = gpa_itemsize(exp);
+    view->format = (flags & PyBUF_FORMAT) == PyBUF_FORMAT
+                       ? (char *)buffer_format(gpa_type_num(exp)) : NULL;
+    int nd_wanted = (flags & PyBUF_ND) == PyBUF_ND;
+    view->ndim = nd_wanted ? exp->nd : 0;
+    view->shape = nd_wanted && exp->nd ? exp->shape : NULL;
+    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES && exp->nd
+                        ? exp->strides : NULL;
     view->suboffsets = NULL;
     view->internal = NULL;
     return 0;
 }
 
+/* a.__array__(dtype=None, copy=None), NumPy 2's protocol: host arrays
+ * give a view (copy=False never copies: ValueError when dtype needs a
+ * cast, from NumPy itself); device memory is never converted implicitly
+ * (TypeError naming .get()), as in CuPy and PyTorch. */
 static PyObject *array_dunder_array(gpa_array *a, PyObject *args,
                                     PyObject *kw)
 {
     static char *kwlist[] = {"dtype", "copy", NULL};
     PyObject *dtype = Py_None, *copy = Py_None;
+    PyObject *view = NULL, *fn = NULL, *pargs = NULL, *kwargs = NULL;
+    PyObject *r = NULL;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|OO:__array__", kwlist,
                                      &dtype, &copy))
         return NULL;
@@ -88,22 +146,55 @@ static PyObject *array_dunder_array(gpa_array *a, PyObject *args,
         PyErr_SetString(PyExc_TypeError, NO_IMPLICIT);
         return NULL;
     }
-    PyObject *view = gpa_host_numpy_view(a);
-    if (view == NULL)
+    int want_copy = copy == Py_None ? 0 : PyObject_IsTrue(copy);
+    if (want_copy < 0)
         return NULL;
-    if (dtype == Py_None && (copy == Py_None || copy == Py_False))
+    view = gpa_host_numpy_view(a);
+    if (view == NULL)
+        goto fail;
+    if (dtype == Py_None && !want_copy)
         return view;
-    PyObject *r = PyObject_CallMethod(gpa_numpy, "array", "OOO",
-                                      view, dtype, copy == Py_None ? Py_False
-                                                                   : copy);
-    Py_DECREF(view);
+    fn = PyObject_GetAttrString(gpa_numpy, "array");
+    pargs = PyTuple_Pack(1, view);
+    kwargs = Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy", copy);
+    if (fn == NULL || pargs == NULL || kwargs == NULL)
+        goto fail;
+    r = PyObject_Call(fn, pargs, kwargs);
+fail:
+    Py_XDECREF(view);
+    Py_XDECREF(fn);
+    Py_XDECREF(pargs);
+    Py_XDECREF(kwargs);
     return r;
 }
 
+/* a.__array_namespace__(*, api_version=None): the gpuarray module. */
 static PyObject *array_namespace(PyObject *self, PyObject *args,
                                  PyObject *kw)
 {
-    GPA_UNUSED(self); GPA_UNUSED(args); GPA_UNUSED(kw);
+    static char *kwlist[] = {"api_version", NULL};
+    static const char *known[] = {"2021.12", "2022.12", "2023.12",
+                                  "2024.12", NULL};
+    PyObject *version = Py_None;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|$O:__array_namespace__",
+                                     kwlist, &version))
+        return NULL;
+    if (version != Py_None) {
+        const char *v = PyUnicode_Check(version) ? PyUnicode_AsUTF8(version)
+                                                 : NULL;
+        int ok = 0;
+        if (v == NULL && PyErr_Occurred())
+            return NULL;
+        for (int i = 0; v != NULL && known[i] != NULL; i++)
+            ok |= strcmp(v, known[i]) == 0;
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError,
+                         "Unrecognized array API version: %R (gpuarray "
+                         "knows 2021.12 to 2024.12)", version);
+            return NULL;
+        }
+    }
     return PyImport_ImportModule("gpuarray");
 }
 
@@ -112,5 +203,13 @@ PyMethodDef gpa_array_methods_interop[] = {
      METH_VARARGS | METH_KEYWORDS, "NumPy view (host device only)"},
     {"__array_namespace__", (PyCFunction)(void (*)(void))array_namespace,
      METH_VARARGS | METH_KEYWORDS, "the Array API namespace: gpuarray"},
+    {"__dlpack__", (PyCFunction)(void (*)(void))gpa_array_dlpack,
+     METH_VARARGS | METH_KEYWORDS,
+     "__dlpack__(*, stream=None, max_version=None, dl_device=None, "
+     "copy=None): a DLPack capsule sharing the array's memory"},
+    {"__dlpack_device__", (PyCFunction)gpa_array_dlpack_device, METH_NOARGS,
+     "(device_type, device_id) of the array's memory, as DLPack names it"},
+    {"toDlpack", (PyCFunction)gpa_array_to_dlpack, METH_NOARGS,
+     "a legacy DLPack capsule ('dltensor') sharing the array's memory"},
     {NULL, NULL, 0, NULL},
 };

@@ -106,9 +106,18 @@ int gpa_write_temp_file(const void *data, size_t n, char *path,
  * temporary names and renamed, so concurrent processes are safe; a PCH the
  * compiler rejects is ignored by it and the header is parsed instead.
  * Returns the header's path in `path`, or "" when it can't be made. */
+static char ready[4400]; /* the header whose PCH is built, or "" */
+
+static void forget_precompiled_prelude(const char *header)
+{
+    char gch[4500];
+    snprintf(gch, sizeof gch, "%s.gch", header);
+    unlink(gch);
+    ready[0] = '\0';
+}
+
 static void precompiled_prelude(const char *opts, char *path, size_t n)
 {
-    static char ready[4400];
     char dir[4200], tmp[4400], gch[4400], cmd[10000], digest[65];
     path[0] = '\0';
     if (ready[0]) {
@@ -199,6 +208,22 @@ static int host_compile(gpa_device *dev, const char *source,
     Py_BEGIN_ALLOW_THREADS
     status = system(cmd);
     Py_END_ALLOW_THREADS
+    if (status != 0 && pch[0]) {
+        /* A damaged precompiled header is an error for g++, not a
+         * fallback: drop it and compile the full source instead. */
+        forget_precompiled_prelude(pch);
+        f = fopen(src, "w");
+        if (f == NULL || fputs(source, f) < 0) {
+            if (f)
+                fclose(f);
+            PyErr_SetFromErrnoWithFilename(PyExc_OSError, src);
+            goto done;
+        }
+        fclose(f);
+        Py_BEGIN_ALLOW_THREADS
+        status = system(cmd);
+        Py_END_ALLOW_THREADS
+    }
     if (status != 0 || read_file(out, image, n) < 0) {
         if (read_file(logp, &log, &log_n) == 0) {
             char *z = PyMem_Realloc(log, log_n + 1);

@@ -25,6 +25,10 @@
 GPA_DEVICE float gpa_half2float(gpa_u16 h)
 {
 #if GPA_CUDA
+    /* the hardware returns a canonical nan: keep NumPy's payload */
+    if ((h & 0x7c00u) == 0x7c00u && (h & 0x3ffu))
+        return gpa_u2f(((gpa_u32)(h & 0x8000u) << 16) | 0x7f800000u |
+                       ((gpa_u32)(h & 0x3ffu) << 13));
     float f;
     asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
     return f;
@@ -55,6 +59,10 @@ GPA_DEVICE gpa_u64 gpa_rshift_rne(gpa_u64 mag, int shift)
 GPA_DEVICE gpa_u16 gpa_float2half(float x)
 {
 #if GPA_CUDA
+    gpa_u32 fb = gpa_f2u(x);
+    if ((fb & 0x7fffffffu) > 0x7f800000u) /* nan: NumPy's quiet payload */
+        return (gpa_u16)(((fb >> 16) & 0x8000u) | 0x7e00u |
+                         ((fb >> 13) & 0x3ffu));
     gpa_u16 h;
     asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x));
     return h;

@@ -28,41 +28,85 @@ static void memory_order(const gpa_array *a, int *perm)
     }
 }
 
-/* Empty array like a (shape) in the requested order, dtype descr
- * (stolen). */
-static gpa_array *empty_in_order(gpa_array *a, PyArray_Descr *descr,
-                                 char order)
+/* Note [Keep order]: NumPy has two 'K' orders.  A new array "like" a
+ * (copy, astype, empty_like) takes a's axes sorted by decreasing |stride|,
+ * ties in axis order (memory_order above).  Reading a's elements in 'K'
+ * order (flatten, ravel) follows NumPy's iterator instead: an insertion
+ * sort from the innermost axis out in which a zero stride compares with
+ * nothing, so broadcast axes keep their place.  Both read each axis in its
+ * logical direction, whatever the sign of its stride. */
+static void iteration_order(const gpa_array *a, int *perm)
+{
+    int r[GPA_MAXDIMS]; /* innermost first */
+    int nd = a->nd;
+    for (int i = 0; i < nd; i++)
+        r[i] = nd - 1 - i;
+    for (int i0 = 1; i0 < nd; i0++) {
+        int j0 = r[i0], ipos = i0;
+        long long s0 = a->shape[j0] == 1 ? 0 : llabs((long long)a->strides[j0]);
+        for (int i1 = i0 - 1; i1 >= 0; i1--) {
+            int j1 = r[i1];
+            long long s1 = a->shape[j1] == 1 ? 0
+                                             : llabs((long long)a->strides[j1]);
+            if (s0 == 0 || s1 == 0)
+                continue; /* ambiguous: look further out */
+            if (s1 <= s0)
+                break;
+            ipos = i1;
+        }
+        if (ipos != i0) {
+            for (int k = i0; k > ipos; k--)
+                r[k] = r[k - 1];
+            r[ipos] = j0;
+        }
+    }
+    for (int i = 0; i < nd; i++)
+        perm[i] = r[nd - 1 - i];
+}
+
+gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
+                                char order, int nd, const Py_ssize_t *shape)
 {
     int c = (a->flags & GPA_C_CONTIGUOUS) != 0;
     int f = (a->flags & GPA_F_CONTIGUOUS) != 0;
+    if (shape == NULL) {
+        nd = a->nd;
+        shape = a->shape;
+    }
     if (order == 'A')
         order = f && !c ? 'F' : 'C';
     if (order == 'K') {
-        if (c || a->nd <= 1)
+        if (c || nd != a->nd || nd <= 1)
             order = 'C';
         else if (f)
             order = 'F';
     }
     if (order != 'K')
-        return gpa_array_empty(a->dev, descr, a->nd, a->shape, order == 'F');
-    /* 'K': allocate C order over the memory-ordered shape, then view it
-     * with the axes put back. */
+        return gpa_array_empty(a->dev, descr, nd, shape, order == 'F');
+    /* 'K': allocate C order over the memory-ordered shape, then put the
+     * axes back (Note [Keep order]). */
     int perm[GPA_MAXDIMS];
-    Py_ssize_t shape[GPA_MAXDIMS], strides[GPA_MAXDIMS];
+    Py_ssize_t pshape[GPA_MAXDIMS], strides[GPA_MAXDIMS];
     memory_order(a, perm);
-    for (int i = 0; i < a->nd; i++)
-        shape[i] = a->shape[perm[i]];
-    gpa_array *t = gpa_array_empty(a->dev, descr, a->nd, shape, 0);
+    for (int i = 0; i < nd; i++)
+        pshape[i] = shape[perm[i]];
+    gpa_array *t = gpa_array_empty(a->dev, descr, nd, pshape, 0);
     if (t == NULL)
         return NULL;
-    for (int i = 0; i < a->nd; i++) {
-        shape[perm[i]] = t->shape[i];
+    for (int i = 0; i < nd; i++) {
+        pshape[perm[i]] = t->shape[i];
         strides[perm[i]] = t->strides[i];
     }
-    memcpy(t->shape, shape, (size_t)a->nd * sizeof(Py_ssize_t));
-    memcpy(t->strides, strides, (size_t)a->nd * sizeof(Py_ssize_t));
+    memcpy(t->shape, pshape, (size_t)nd * sizeof(Py_ssize_t));
+    memcpy(t->strides, strides, (size_t)nd * sizeof(Py_ssize_t));
     gpa_array_update_flags(t);
     return t;
+}
+
+static gpa_array *empty_in_order(gpa_array *a, PyArray_Descr *descr,
+                                 char order)
+{
+    return gpa_array_empty_like(a, descr, order, a->nd, NULL);
 }
 
 static int same_contiguous_order(const gpa_array *a, const gpa_array *b)
@@ -78,8 +122,24 @@ static int same_contiguous_order(const gpa_array *a, const gpa_array *b)
 
 int gpa_array_assign(gpa_array *dst, gpa_array *src)
 {
-    if (dst->size == 0 && src->size <= 1)
-        return 0;
+    if (src->nd > dst->nd) {
+        /* NumPy drops leading length-1 axes of the source first */
+        int extra = src->nd - dst->nd, ones = 1;
+        for (int i = 0; i < extra; i++)
+            ones &= src->shape[i] == 1;
+        if (ones) {
+            Py_INCREF(src->descr);
+            gpa_array *v = gpa_array_view_of(src, src->descr, dst->nd,
+                                             src->shape + extra,
+                                             src->strides + extra,
+                                             src->data);
+            if (v == NULL)
+                return -1;
+            int rc = gpa_array_assign(dst, v);
+            Py_DECREF(v);
+            return rc;
+        }
+    }
     if (gpa_type_num(dst) == gpa_type_num(src) && dst->dev == src->dev &&
         same_contiguous_order(dst, src)) {
         if (dst->data == src->data)
@@ -109,6 +169,41 @@ gpa_array *gpa_array_copy(gpa_array *a, PyArray_Descr *descr, char order)
         Py_DECREF(out);
         return NULL;
     }
+    return out;
+}
+
+gpa_array *gpa_array_flatten(gpa_array *a, char order)
+{
+    Py_ssize_t n = a->size, strides[GPA_MAXDIMS];
+    gpa_array *out = NULL, *view = NULL;
+    Py_INCREF(a->descr);
+    out = gpa_array_empty(a->dev, a->descr, 1, &n, 0);
+    if (out == NULL)
+        return NULL;
+    if (n == 0)
+        return out;
+    /* out seen with a's shape, in the order asked for */
+    Py_ssize_t item = gpa_itemsize(a);
+    if (order == 'K') {
+        int perm[GPA_MAXDIMS];
+        Py_ssize_t s = item;
+        iteration_order(a, perm);
+        for (int i = a->nd - 1; i >= 0; i--) {
+            strides[perm[i]] = s;
+            s *= a->shape[perm[i]];
+        }
+    } else {
+        gpa_fill_strides(a->nd, a->shape, item, order == 'F', strides);
+    }
+    Py_INCREF(a->descr);
+    view = gpa_array_view_of(out, a->descr, a->nd, a->shape, strides,
+                             out->data);
+    if (view == NULL || gpa_array_assign(view, a) < 0) {
+        Py_XDECREF(view);
+        Py_DECREF(out);
+        return NULL;
+    }
+    Py_DECREF(view);
     return out;
 }
 

@@ -9,6 +9,18 @@
  * not C) or 'K' (a's own axis order). */
 gpa_array *gpa_array_copy(gpa_array *a, PyArray_Descr *descr, char order);
 
+/* New array laid out "like" a (NumPy's empty_like): shape (NULL: a's),
+ * dtype descr (stolen), order 'C', 'F', 'A' (F if a is F- and not
+ * C-contiguous) or 'K' (a's axis order by |stride|; C when nd differs from
+ * a's).  Uninitialised. */
+gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
+                                char order, int nd, const Py_ssize_t *shape);
+
+/* New 1-D array (owning its memory) with a's elements read in `order`:
+ * 'C', 'F' or 'K' (axes by decreasing |stride|, each read in its logical
+ * direction, as NumPy's flatten). */
+gpa_array *gpa_array_flatten(gpa_array *a, char order);
+
 /* dst[...] = src: broadcasts src to dst's shape and casts (unsafe
  * casting, as NumPy's setitem).  src and dst may overlap.  Both on the
  * same device (ValueError otherwise). */

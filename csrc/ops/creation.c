@@ -8,6 +8,8 @@
 #include "array/convert.h"
 #include "ops/copy.h"
 #include "ops/elementwise.h"
+#include "interop/interop.h"
+#include "interop/dlpack_types.h"
 #include "util.h"
 
 static int parse_fortran(PyObject *order_obj, int *fortran)
@@ -49,6 +51,36 @@ PyObject *gpa_py_empty(PyObject *self, PyObject *args, PyObject *kw)
     return (PyObject *)new_array(shape, d, fortran);
 }
 
+/* _empty_like(proto, dtype=None, order='K', shape=None): NumPy's
+ * empty_like layout for a gpuarray prototype. */
+PyObject *gpa_py_empty_like(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"prototype", "dtype", "order", "shape", NULL};
+    PyObject *dtype = Py_None, *order_obj = NULL, *shape = Py_None;
+    gpa_array *proto;
+    Py_ssize_t dims[GPA_MAXDIMS];
+    int nd = 0;
+    char order;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|OOO:_empty_like", kwlist,
+                                     gpa_array_type, &proto, &dtype,
+                                     &order_obj, &shape))
+        return NULL;
+    if (gpa_parse_order(order_obj, "CFAK", 'K', &order) < 0)
+        return NULL;
+    if (shape != Py_None && (nd = gpa_parse_shape(shape, dims)) < 0)
+        return NULL;
+    PyArray_Descr *d;
+    if (dtype == Py_None) {
+        d = proto->descr;
+        Py_INCREF(d);
+    } else if ((d = gpa_descr_from_obj(dtype)) == NULL) {
+        return NULL;
+    }
+    return (PyObject *)gpa_array_empty_like(proto, d, order, nd,
+                                            shape == Py_None ? NULL : dims);
+}
+
 /* dtype of np.array(value) (NumPy's rule for full's default dtype). */
 static PyArray_Descr *dtype_of_value(PyObject *value)
 {
@@ -63,6 +95,36 @@ static PyArray_Descr *dtype_of_value(PyObject *value)
         (PyObject *)PyArray_DESCR((PyArrayObject *)arr));
     Py_DECREF(arr);
     return d;
+}
+
+/* value as NumPy's copyto(dst, value, casting='unsafe') would write it
+ * into an array of descr (np.full's rule: Python scalars are weak, so 300
+ * into int8 is an OverflowError, while 1+2j into float keeps the real part
+ * with NumPy's ComplexWarning).  New reference: a NumPy scalar of descr. */
+static PyObject *copyto_scalar(PyArray_Descr *descr, PyObject *value)
+{
+    PyObject *tmp = NULL, *r = NULL, *args = NULL, *kw = NULL, *fn = NULL;
+    Py_INCREF(descr);
+    tmp = PyArray_Empty(0, NULL, descr, 0);
+    if (tmp == NULL)
+        goto done;
+    fn = PyObject_GetAttrString(gpa_numpy, "copyto");
+    args = PyTuple_Pack(2, tmp, value);
+    kw = Py_BuildValue("{s:s}", "casting", "unsafe");
+    if (fn == NULL || args == NULL || kw == NULL)
+        goto done;
+    PyObject *ok = PyObject_Call(fn, args, kw);
+    if (ok == NULL)
+        goto done;
+    Py_DECREF(ok);
+    r = PyArray_ToScalar(PyArray_DATA((PyArrayObject *)tmp),
+                         (PyArrayObject *)tmp);
+done:
+    Py_XDECREF(fn);
+    Py_XDECREF(args);
+    Py_XDECREF(kw);
+    Py_XDECREF(tmp);
+    return r;
 }
 
 PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
@@ -83,10 +145,14 @@ PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
     if (a == NULL)
         return NULL;
     int rc;
-    if (gpa_array_check(value) || PyArray_IsAnyScalar(value) ||
-        PyLong_Check(value) || PyFloat_Check(value) ||
-        PyComplex_Check(value) || PyBool_Check(value)) {
-        rc = gpa_array_fill(a, value);
+    if (gpa_array_check(value)) {
+        rc = gpa_array_assign(a, (gpa_array *)value);
+    } else if (PyArray_IsAnyScalar(value) ||
+               (PyArray_Check(value) &&
+                PyArray_NDIM((PyArrayObject *)value) == 0)) {
+        PyObject *scalar = copyto_scalar(a->descr, value);
+        rc = scalar ? gpa_array_fill(a, scalar) : -1;
+        Py_XDECREF(scalar);
     } else {
         /* a sequence or NumPy array: upload and broadcast */
         gpa_array *v = gpa_array_from_host(a->dev, value, NULL, 'K');
@@ -98,6 +164,38 @@ PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     }
     return (PyObject *)a;
+}
+
+/* Note [Foreign device memory]: asarray shares the memory of another
+ * library's GPU array: through __cuda_array_interface__ when the object
+ * has one (Numba, PyTorch, CuPy), else through DLPack when it is on a
+ * CUDA device (JAX, ...).  Host objects (NumPy arrays, lists, CPU
+ * tensors) are uploaded.  1 with *out (new reference) when obj is such
+ * an array, 0 when not, -1 on error. */
+static int foreign_device_array(PyObject *obj, gpa_array **out)
+{
+    PyObject *cai = NULL;
+    int type, id, found;
+    *out = NULL;
+    if (PyArray_Check(obj) || PyList_Check(obj) || PyTuple_Check(obj) ||
+        PyLong_Check(obj) || PyFloat_Check(obj) || PyComplex_Check(obj) ||
+        PyArray_IsScalar(obj, Generic))
+        return 0;
+    found = gpa_cai_lookup(obj, &cai);
+    if (found > 0) {
+        *out = gpa_cai_import(obj, cai);
+        Py_DECREF(cai);
+        return *out ? 1 : -1;
+    }
+    if (found < 0)
+        return -1;
+    found = gpa_dlpack_device_of(obj, &type, &id);
+    if (found <= 0)
+        return found;
+    if (type != GPA_kDLCUDA && type != GPA_kDLCUDAManaged)
+        return 0;
+    *out = gpa_dlpack_import(obj, NULL, -1);
+    return *out ? 1 : -1;
 }
 
 /* _asarray(obj, dtype=None, copy=None, order='K') */
@@ -164,7 +262,28 @@ PyObject *gpa_py_asarray(PyObject *self, PyObject *args, PyObject *kw)
             Py_DECREF(moved);
             return (PyObject *)r;
         }
+        /* NumPy casts into a copy in 'K' order when asked for 'A' */
+        if (order == 'A' && !same_type)
+            order = 'K';
         return (PyObject *)gpa_array_copy(a, d, order);
+    }
+    /* Not ours: device memory of another library is shared, not copied
+     * (Note [Foreign device memory]); anything else is host data. */
+    gpa_array *foreign = NULL;
+    int found = foreign_device_array(obj, &foreign);
+    if (found != 0) {
+        PyObject *r = NULL;
+        if (found > 0) {
+            /* Go on as for one of ours (dtype, order, copy, device). */
+            PyObject *fargs = Py_BuildValue("(NOOO)", (PyObject *)foreign,
+                                            dtype, copy_obj,
+                                            order_obj ? order_obj : Py_None);
+            if (fargs != NULL)
+                r = gpa_py_asarray(self, fargs, NULL);
+            Py_XDECREF(fargs);
+        }
+        Py_XDECREF(d);
+        return r;
     }
     if (copy == 0) {
         Py_XDECREF(d);

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 static gpa_device host_device;
 static int host_ready;
@@ -31,6 +32,11 @@ gpa_device *gpa_host_device(void)
         snprintf(host_device.name, sizeof host_device.name, "host");
         host_device.max_threads_per_block = 1;
         host_device.sm_count = 1;
+        /* the host's physical memory: the pool refuses larger requests
+         * at once, even where the kernel would overcommit them */
+        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+        host_device.total_memory =
+            pages > 0 && psize > 0 ? (size_t)pages * (size_t)psize : 0;
         if (gpa_pool_create(&host_device) != GPA_OK) {
             /* only out of memory can fail here */
             PyErr_Clear();

@@ -14,7 +14,8 @@
  *   - a block is reused only on the stream it was freed on (its last use
  *     may still be in flight there).
  * Out of memory: free every wholly free segment, retry once, then raise
- * MemoryError naming the request and the pool's holdings.
+ * MemoryError naming the request and the pool's holdings.  A request
+ * larger than the device's whole memory fails without asking the driver.
  */
 #include "runtime/memory.h"
 
@@ -147,6 +148,10 @@ static int new_segment(struct gpa_pool *pool, size_t size, int is_small,
     void *ptr = NULL;
     block *b = NULL;
     if (pool->limit && pool->total + size > pool->limit)
+        return GPA_OOM;
+    /* more than the device has can never succeed: don't ask the driver
+     * (an overcommitting host would say yes to 10 TB) */
+    if (pool->dev->total_memory && size > pool->dev->total_memory)
         return GPA_OOM;
     b = calloc(1, sizeof *b);
     if (b == NULL)

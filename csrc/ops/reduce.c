@@ -1,0 +1,537 @@
+/* reduce.c - the reduction engine (ops/reduce.h): layout analysis,
+ * strategy, launch configuration, partial passes, and `_core._reduce`.
+ *
+ * Note [Reduction layout]: kept axes (outputs) and reduced axes are
+ * handled as two groups.  Length-1 axes are dropped; each group is
+ * ordered by |input stride|, outer first, and adjacent axes merge when
+ * contiguous for every stride the group carries (input and output for
+ * kept axes; input and, when the op reads gpa_i, the C-order index for
+ * reduced axes).  Reduced axes with negative strides are walked forwards
+ * when the op does not read gpa_i (a sum does not care about order of
+ * memory, only the tree shape, which stays a function of the sizes).
+ * Strategy:
+ *   row     the innermost reduced stride is smaller than the innermost
+ *           kept one (or everything is reduced): a group of lanes per
+ *           output; long rows with few outputs are split over blocks.
+ *   column  otherwise: a thread per output walks the reduced elements;
+ *           with too few outputs the reduced range is split over
+ *           blockIdx.y.
+ * Splits write acc_t partials ([n_out][S] for rows, [S][n_out] for
+ * columns) that the *_acc kernels reduce, until one value per output is
+ * left (Note [Deterministic reductions] in jit/reduce_codegen.c).  On host
+ * a block is one thread, so each block's sequential run is capped at
+ * HOST_CHUNK elements (pairwise-like accuracy for float sums).
+ */
+#include "ops/reduce.h"
+#include "ops/copy.h"
+#include "module_functions.h"
+#include "util.h"
+#include "runtime/backend.h"
+
+#include <stdlib.h>
+
+#define HOST_CHUNK 4096
+#define INDEX32_LIMIT (1LL << 30)
+
+typedef struct {
+    int nk, nr;
+    long long kshape[GPA_RED_MAXD], kstride[GPA_RED_MAXD],
+        ostride[GPA_RED_MAXD];
+    long long rshape[GPA_RED_MAXD], rstride[GPA_RED_MAXD],
+        rlog[GPA_RED_MAXD];
+    char *src;          /* input data, moved for flipped strides */
+} red_layout;
+
+typedef struct { long long shape, s1, s2, s3; } dim4;
+
+/* Sorts dims by |s1| descending (stable), then merges where s1..s3 (the
+ * ones `nmerge` names) are contiguous.  Returns the new count. */
+static int sort_merge(dim4 *d, int n, int nmerge)
+{
+    for (int i = 1; i < n; i++) {
+        dim4 x = d[i];
+        int j = i;
+        while (j > 0 && llabs(d[j - 1].s1) < llabs(x.s1)) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+    if (n == 0)
+        return 0;
+    int m = 0;
+    for (int i = 1; i < n; i++) {
+        int ok = d[m].s1 == d[i].s1 * d[i].shape;
+        if (nmerge >= 2)
+            ok = ok && d[m].s2 == d[i].s2 * d[i].shape;
+        if (nmerge >= 3)
+            ok = ok && d[m].s3 == d[i].s3 * d[i].shape;
+        if (ok) {
+            d[m].shape *= d[i].shape;
+            d[m].s1 = d[i].s1;
+            d[m].s2 = d[i].s2;
+            d[m].s3 = d[i].s3;
+        } else {
+            d[++m] = d[i];
+        }
+    }
+    return m + 1;
+}
+
+/* Builds the layout; returns 0, or 1 when there are more merged dims
+ * than the kernels index (the caller copies the input first). */
+static int build_layout(const gpa_array *a, const char *mask,
+                        const gpa_array *out, int uses_index, red_layout *L,
+                        long long *n_out, long long *n_red)
+{
+    dim4 k[GPA_MAXDIMS], r[GPA_MAXDIMS];
+    int nk = 0, nr = 0, kpos = 0;
+    long long logstride = 1;
+    *n_out = 1;
+    *n_red = 1;
+    L->src = a->data;
+    /* C-order index strides of the reduced axes */
+    long long rlog_of[GPA_MAXDIMS];
+    for (int d = a->nd - 1; d >= 0; d--) {
+        if (mask[d]) {
+            rlog_of[d] = logstride;
+            logstride *= a->shape[d];
+        }
+    }
+    for (int d = 0; d < a->nd; d++) {
+        long long n = a->shape[d];
+        if (mask[d]) {
+            *n_red *= n;
+            if (n != 1) {
+                long long st = a->strides[d], lg = rlog_of[d];
+                if (st < 0 && !uses_index) {
+                    L->src += st * (n - 1);
+                    st = -st;
+                }
+                r[nr++] = (dim4){n, st, lg, 0};
+            }
+            if (out->nd == a->nd)
+                kpos++;
+        } else {
+            *n_out *= n;
+            long long os = out->strides[kpos++];
+            if (n != 1)
+                k[nk++] = (dim4){n, a->strides[d], os, 0};
+        }
+    }
+    nk = sort_merge(k, nk, 2);
+    nr = sort_merge(r, nr, uses_index ? 2 : 1);
+    if (nk > GPA_RED_MAXD || nr > GPA_RED_MAXD)
+        return 1;
+    L->nk = nk;
+    for (int i = 0; i < nk; i++) {
+        L->kshape[i] = k[i].shape;
+        L->kstride[i] = k[i].s1;
+        L->ostride[i] = k[i].s2;
+    }
+    if (nr == 0) { /* nothing or one element to reduce: one dim of n_red */
+        r[0] = (dim4){*n_red, 0, 0, 0};
+        nr = 1;
+    }
+    L->nr = nr;
+    for (int i = 0; i < nr; i++) {
+        L->rshape[i] = r[i].shape;
+        L->rstride[i] = r[i].s1;
+        L->rlog[i] = r[i].s2;
+    }
+    return 0;
+}
+
+static long long span_of(const long long *shape, const long long *stride,
+                         int n)
+{
+    long long s = 0;
+    for (int i = 0; i < n; i++)
+        s += (shape[i] > 0 ? shape[i] - 1 : 0) * llabs(stride[i]);
+    return s;
+}
+
+static long long cdiv(long long a, long long b)
+{
+    return (a + b - 1) / b;
+}
+
+/* One launch of kernel fn over layout L. */
+static int launch(gpa_device *dev, void *fn, const red_layout *L,
+                  int index64, gpa_dim3 grid, gpa_dim3 block, long long n_out,
+                  long long n_red, long long S, long long chunk,
+                  const char *src, char *dst, int final_, long long n_total,
+                  double p0, double p1)
+{
+    gpa_rlayout32 l32;
+    gpa_rlayout64 l64;
+    int i32[4];
+    long long i64[4] = {n_out, n_red, S, chunk};
+    void *args[11];
+    memset(&l32, 0, sizeof l32);
+    memset(&l64, 0, sizeof l64);
+    l32.nk = l64.nk = L->nk;
+    l32.nr = l64.nr = L->nr;
+    for (int d = 0; d < GPA_RED_MAXD; d++) {
+        l64.kshape[d] = L->kshape[d];
+        l64.kstride[d] = L->kstride[d];
+        l64.ostride[d] = L->ostride[d];
+        l64.rshape[d] = L->rshape[d];
+        l64.rstride[d] = L->rstride[d];
+        l64.rlog[d] = l32.rlog[d] = L->rlog[d];
+        l32.kshape[d] = (int)L->kshape[d];
+        l32.kstride[d] = (int)L->kstride[d];
+        l32.ostride[d] = (int)L->ostride[d];
+        l32.rshape[d] = (int)L->rshape[d];
+        l32.rstride[d] = (int)L->rstride[d];
+    }
+    for (int i = 0; i < 4; i++)
+        i32[i] = (int)i64[i];
+    args[0] = index64 ? (void *)&l64 : (void *)&l32;
+    for (int i = 0; i < 4; i++)
+        args[1 + i] = index64 ? (void *)&i64[i] : (void *)&i32[i];
+    args[5] = &src;
+    args[6] = &dst;
+    args[7] = &final_;
+    args[8] = &n_total;
+    args[9] = &p0;
+    args[10] = &p1;
+    return dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
+}
+
+/* Splits of a row: how many blocks share one output's reduced range. */
+static long long row_splits(gpa_device *dev, long long n_out, long long n_red)
+{
+    if (dev->kind != GPA_DEVICE_CUDA)
+        return n_red > HOST_CHUNK ? cdiv(n_red, HOST_CHUNK) : 1;
+    long long target = 2LL * 4 * dev->sm_count; /* 4 blocks of 512 per SM */
+    long long min_chunk = 16LL * GPA_RED_BLOCK_CUDA;
+    long long S = cdiv(target, n_out);
+    long long most = n_red / min_chunk;
+    if (S > most)
+        S = most;
+    return S < 1 ? 1 : S;
+}
+
+static long long col_splits(gpa_device *dev, long long n_out, long long n_red)
+{
+    long long S;
+    if (dev->kind != GPA_DEVICE_CUDA) {
+        S = n_red > HOST_CHUNK ? cdiv(n_red, HOST_CHUNK) : 1;
+    } else {
+        long long blocks = cdiv(n_out, GPA_RED_COLBLOCK_CUDA);
+        S = cdiv(8LL * dev->sm_count, blocks);
+        if (S > n_red / 64)
+            S = n_red / 64;
+    }
+    if (S > 65535)
+        S = 65535;
+    return S < 1 ? 1 : S;
+}
+
+/* C-order element strides of the kept dims, times `unit` bytes. */
+static void kept_cstrides(red_layout *P, const red_layout *L, long long unit)
+{
+    long long s = unit;
+    for (int d = L->nk - 1; d >= 0; d--) {
+        P->kstride[d] = s;
+        s *= L->kshape[d];
+    }
+}
+
+int gpa_reduce(gpa_array *a, const char *mask, gpa_array *out,
+               const gpa_red_spec *spec_in, double p0, double p1)
+{
+    gpa_device *dev = a->dev;
+    gpa_array *copy = NULL;
+    gpa_mem *tmp[2] = {NULL, NULL};
+    void *fns[GPA_RK_N];
+    gpa_red_spec spec = *spec_in;
+    red_layout L;
+    long long n_out, n_red;
+    int rc = -1, uses_index = strstr(spec.map, "gpa_i") != NULL;
+
+    if (out->dev != dev) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the output array is on another device than the "
+                        "input");
+        return -1;
+    }
+    memset(&L, 0, sizeof L);
+    if (build_layout(a, mask, out, uses_index, &L, &n_out, &n_red)) {
+        copy = gpa_array_copy(a, NULL, 'C');
+        if (copy == NULL)
+            return -1;
+        memset(&L, 0, sizeof L);
+        if (build_layout(copy, mask, out, uses_index, &L, &n_out, &n_red)) {
+            PyErr_SetString(PyExc_ValueError, "reduction layout too complex");
+            goto done;
+        }
+    }
+    if (n_out == 0) {
+        rc = 0;
+        goto done;
+    }
+    int row = n_out == 1 || L.nk == 0 ||
+              llabs(L.rstride[L.nr - 1]) < llabs(L.kstride[L.nk - 1]);
+    if (L.nk == 0) { /* one output: an empty kept group of one dim */
+        L.nk = 1;
+        L.kshape[0] = 1;
+    }
+    int cuda = dev->kind == GPA_DEVICE_CUDA;
+    long long S = row ? row_splits(dev, n_out, n_red)
+                      : col_splits(dev, n_out, n_red);
+    long long chunk = S > 1 ? cdiv(n_red, S) : n_red;
+    if (S > 1) {
+        chunk = cdiv(chunk, 16) * 16;
+        S = cdiv(n_red, chunk);
+    }
+    long long ext = span_of(L.kshape, L.kstride, L.nk) +
+                    span_of(L.rshape, L.rstride, L.nr);
+    long long oext = span_of(L.kshape, L.ostride, L.nk);
+    long long big = n_out * (S > 1 ? S : 1) * (long long)spec.acc_size;
+    spec.index64 = ext + 64 >= INDEX32_LIMIT || oext + 64 >= INDEX32_LIMIT ||
+                   big >= INDEX32_LIMIT || n_red >= INDEX32_LIMIT;
+    if (gpa_red_kernels(dev, &spec, GPA_RED_REDUCE, fns) < 0)
+        goto done;
+
+    /* pass 1 */
+    gpa_dim3 grid = {1, 1, 1}, block = {1, 1, 1};
+    void *fn;
+    if (row) {
+        int warp = cuda && n_red <= 1024 && S == 1;
+        long long per_block = warp ? GPA_RED_BLOCK_CUDA / 32 : 1;
+        long long blocks = cdiv(n_out * S, per_block);
+        long long cap = cuda ? 32LL * dev->sm_count : 0x7fffffffLL;
+        fn = fns[warp ? GPA_RK_ROW_WARP : GPA_RK_ROW_BLOCK];
+        grid.x = (unsigned)(blocks < cap ? blocks : cap);
+        block.x = cuda ? GPA_RED_BLOCK_CUDA : 1;
+    } else {
+        long long bs = cuda ? GPA_RED_COLBLOCK_CUDA : 1;
+        long long blocks = cdiv(n_out, bs);
+        long long cap = cuda ? 64LL * dev->sm_count : 0x7fffffffLL;
+        fn = fns[GPA_RK_COL];
+        grid.x = (unsigned)(blocks < cap ? blocks : cap);
+        grid.y = (unsigned)S;
+        block.x = (unsigned)bs;
+    }
+    char *dst = out->data;
+    if (S > 1) {
+        tmp[0] = gpa_mem_alloc(dev, (size_t)(n_out * S * spec.acc_size));
+        if (tmp[0] == NULL)
+            goto done;
+        dst = tmp[0]->ptr;
+    }
+    if (launch(dev, fn, &L, spec.index64, grid, block, n_out, n_red, S,
+               chunk, L.src, dst, S == 1, n_red, p0, p1) < 0)
+        goto done;
+
+    /* partial passes: [n_out][S] (row) or [S][n_out] (column) */
+    int cur = 0;
+    while (S > 1) {
+        red_layout P = L;
+        long long n = S;
+        P.nr = 1;
+        P.rshape[0] = n;
+        P.rlog[0] = 1;
+        if (row) {
+            kept_cstrides(&P, &L, n * spec.acc_size);
+            P.rstride[0] = spec.acc_size;
+            S = row_splits(dev, n_out, n);
+        } else {
+            kept_cstrides(&P, &L, spec.acc_size);
+            P.rstride[0] = n_out * spec.acc_size;
+            S = col_splits(dev, n_out, n);
+        }
+        chunk = S > 1 ? cdiv(n, S) : n;
+        if (S > 1) {
+            chunk = cdiv(chunk, 16) * 16;
+            S = cdiv(n, chunk);
+        }
+        char *src = tmp[cur]->ptr;
+        dst = out->data;
+        if (S > 1) {
+            tmp[1 - cur] = gpa_mem_alloc(dev,
+                                         (size_t)(n_out * S * spec.acc_size));
+            if (tmp[1 - cur] == NULL)
+                goto done;
+            dst = tmp[1 - cur]->ptr;
+        }
+        grid = (gpa_dim3){1, 1, 1};
+        if (row) {
+            long long blocks = n_out * S, cap = cuda ? 32LL * dev->sm_count
+                                                     : 0x7fffffffLL;
+            fn = fns[GPA_RK_ROW_ACC];
+            grid.x = (unsigned)(blocks < cap ? blocks : cap);
+        } else {
+            long long blocks = cdiv(n_out, block.x);
+            long long cap = cuda ? 64LL * dev->sm_count : 0x7fffffffLL;
+            fn = fns[GPA_RK_COL_ACC];
+            grid.x = (unsigned)(blocks < cap ? blocks : cap);
+            grid.y = (unsigned)S;
+        }
+        if (launch(dev, fn, &P, spec.index64, grid, block, n_out, n, S,
+                   chunk, src, dst, S == 1, n_red, p0, p1) < 0)
+            goto done;
+        gpa_mem_decref(tmp[cur]);
+        tmp[cur] = NULL;
+        cur = 1 - cur;
+    }
+    rc = 0;
+done:
+    gpa_mem_decref(tmp[0]);
+    gpa_mem_decref(tmp[1]);
+    Py_XDECREF(copy);
+    return rc;
+}
+
+/* ---- Python entry ---- */
+
+static int type_of(PyObject *dt, int *t)
+{
+    PyArray_Descr *d = gpa_descr_from_obj(dt);
+    if (d == NULL)
+        return -1;
+    *t = d->type_num;
+    Py_DECREF(d);
+    return 0;
+}
+
+int gpa_red_spec_from_py(PyObject *op, PyObject *in_loop, PyObject *out_loop,
+                         const gpa_array *a, const gpa_array *out,
+                         gpa_red_spec *s)
+{
+    memset(s, 0, sizeof *s);
+    if (!PyTuple_Check(op) || PyTuple_GET_SIZE(op) != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "op must be (acc_t, acc_size, identity, map, "
+                        "combine, finish, preamble)");
+        return -1;
+    }
+    const char *str[7] = {0};
+    for (int i = 0; i < 7; i++) {
+        PyObject *x = PyTuple_GET_ITEM(op, i);
+        if (i == 1 || (i == 6 && x == Py_None))
+            continue;
+        str[i] = PyUnicode_AsUTF8(x);
+        if (str[i] == NULL)
+            return -1;
+    }
+    long size = PyLong_AsLong(PyTuple_GET_ITEM(op, 1));
+    if (size == -1 && PyErr_Occurred())
+        return -1;
+    if (size <= 0 || size % 4) {
+        PyErr_SetString(PyExc_ValueError,
+                        "acc_size must be a positive multiple of 4");
+        return -1;
+    }
+    s->acc_t = str[0];
+    s->acc_size = (int)size;
+    s->identity = str[2];
+    s->map = str[3];
+    s->combine = str[4];
+    s->finish = str[5];
+    s->preamble = str[6];
+    s->in_mem = gpa_type_num(a);
+    s->out_mem = gpa_type_num(out);
+    if (type_of(in_loop, &s->in_loop) < 0 ||
+        type_of(out_loop, &s->out_loop) < 0)
+        return -1;
+    return 0;
+}
+
+/* _reduce(a, axis, out, op, in_loop, out_loop, p0=0.0, p1=0.0) */
+PyObject *gpa_py_reduce(PyObject *self, PyObject *args)
+{
+    PyObject *a, *axis, *out, *op, *in_loop, *out_loop;
+    double p0 = 0, p1 = 0;
+    char mask[GPA_MAXDIMS];
+    gpa_red_spec spec;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "O!OO!OOO|dd:_reduce", gpa_array_type, &a,
+                          &axis, gpa_array_type, &out, &op, &in_loop,
+                          &out_loop, &p0, &p1))
+        return NULL;
+    gpa_array *A = (gpa_array *)a, *O = (gpa_array *)out;
+    int n = gpa_parse_axes(axis, A->nd, mask);
+    if (n < 0)
+        return NULL;
+    if (O->nd != A->nd && O->nd != A->nd - n) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_reduce: out has the wrong number of dimensions");
+        return NULL;
+    }
+    for (int d = 0, k = 0; d < A->nd; d++) {
+        Py_ssize_t want = mask[d] ? 1 : A->shape[d];
+        if (O->nd == A->nd) {
+            if (O->shape[d] != want)
+                goto bad_shape;
+        } else if (!mask[d] && O->shape[k++] != want) {
+            goto bad_shape;
+        }
+    }
+    if (gpa_red_spec_from_py(op, in_loop, out_loop, A, O, &spec) < 0)
+        return NULL;
+    if (gpa_reduce(A, mask, O, &spec, p0, p1) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+bad_shape:
+    PyErr_SetString(PyExc_ValueError,
+                    "output parameter for reduction operation has the wrong "
+                    "shape");
+    return NULL;
+}
+
+PyObject *gpa_py_reduce_cache(PyObject *self, PyObject *arg)
+{
+    GPA_UNUSED(self);
+    if (PyObject_IsTrue(arg))
+        gpa_red_cache_clear();
+    return PyLong_FromSize_t(gpa_red_cache_size());
+}
+
+/* _reduce_source(op, in_type, in_loop, out_type, out_loop, kind): the
+ * module source (without the prelude), for the NVRTC check in tests. */
+PyObject *gpa_py_reduce_source(PyObject *self, PyObject *args)
+{
+    PyObject *op, *tin, *in_loop, *tout, *out_loop;
+    int kind, index64 = 0;
+    gpa_red_spec s;
+    gpa_strbuf b = {0};
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "OOOOOi|p:_reduce_source", &op, &tin,
+                          &in_loop, &tout, &out_loop, &kind, &index64))
+        return NULL;
+    memset(&s, 0, sizeof s);
+    /* parse the strings through a dummy-free path: in/out types from
+     * dtypes, the rest from op */
+    if (!PyTuple_Check(op) || PyTuple_GET_SIZE(op) != 7) {
+        PyErr_SetString(PyExc_TypeError, "op must be a 7-tuple");
+        return NULL;
+    }
+    const char *str[7] = {0};
+    for (int i = 0; i < 7; i++) {
+        PyObject *x = PyTuple_GET_ITEM(op, i);
+        if (i == 1 || (i == 6 && x == Py_None))
+            continue;
+        if ((str[i] = PyUnicode_AsUTF8(x)) == NULL)
+            return NULL;
+    }
+    s.acc_t = str[0];
+    s.acc_size = (int)PyLong_AsLong(PyTuple_GET_ITEM(op, 1));
+    s.identity = str[2];
+    s.map = str[3];
+    s.combine = str[4];
+    s.finish = str[5];
+    s.preamble = str[6];
+    s.index64 = index64;
+    if (type_of(tin, &s.in_mem) < 0 || type_of(in_loop, &s.in_loop) < 0 ||
+        type_of(tout, &s.out_mem) < 0 || type_of(out_loop, &s.out_loop) < 0)
+        return NULL;
+    gpa_red_source(&s, kind, &b);
+    if (b.failed)
+        return NULL;
+    PyObject *r = PyUnicode_FromString(b.s);
+    gpa_sb_free(&b);
+    return r;
+}
