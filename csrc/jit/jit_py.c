@@ -66,7 +66,7 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
                             "_elementwise: outputs must be gpuarray arrays");
             return NULL;
         } else if (gpa_scalar_to_value(o, ops[k].loop_type,
-                                       ops[k].value.bytes, 0) < 0) {
+                                       ops[k].value.bytes) < 0) {
             return NULL;
         }
     }

@@ -216,7 +216,7 @@ int gpa_array_fill(gpa_array *dst, PyObject *value)
         gpa_array *v = (gpa_array *)value;
         return gpa_array_assign(dst, v);
     }
-    if (gpa_scalar_to_value(value, t, ops[0].value.bytes, 1) < 0)
+    if (gpa_scalar_to_value(value, t, ops[0].value.bytes) < 0)
         return -1;
     if (dst->size == 0)
         return 0;

@@ -304,8 +304,8 @@ static int index_fill(gpa_array *out, const char *body, int nin,
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < nin; i++) {
         ops[i].loop_type = types[i];
-        if (gpa_scalar_to_value(values[i], types[i], ops[i].value.bytes,
-                                0) < 0)
+        if (gpa_scalar_to_value(values[i], types[i],
+                                ops[i].value.bytes) < 0)
             return -1;
     }
     ops[nin].arr = out;

@@ -14,9 +14,8 @@
  * cap beat every cap from 4 to 64 blocks/SM by 4-7%. */
 int gpa_ew_blocks_per_sm = 0;
 
-int gpa_scalar_to_value(PyObject *obj, int t, void *out, int strict)
+int gpa_scalar_to_value(PyObject *obj, int t, void *out)
 {
-    GPA_UNUSED(strict);
     /* Fast paths for the common weak scalars of the hot path. */
     if (PyFloat_CheckExact(obj)) {
         double v = PyFloat_AS_DOUBLE(obj);
@@ -193,10 +192,16 @@ static int ew_run(const char *body, const char *preamble, int nin,
             goto done;
         }
         if (k < nin) {
-            if (a->nd > out->nd)
-                goto broadcast_error;
+            /* Leading length-1 axes beyond the output's rank are allowed
+             * (NumPy drops them); build_layout maps axes from the right. */
+            int extra = a->nd - out->nd;
             for (int d = 0; d < a->nd; d++) {
-                Py_ssize_t od = out->shape[out->nd - a->nd + d];
+                if (d < extra) {
+                    if (a->shape[d] != 1)
+                        goto broadcast_error;
+                    continue;
+                }
+                Py_ssize_t od = out->shape[d - extra];
                 if (a->shape[d] != od && a->shape[d] != 1)
                     goto broadcast_error;
             }

@@ -35,10 +35,10 @@ int gpa_ew_run(const char *body, const char *preamble, int nin, int nout,
 int gpa_ew_run_masked(const char *body, const char *preamble, int nin,
                       int nout, gpa_ew_operand *ops);
 
-/* Writes a Python/NumPy scalar as NumPy would cast it into a value of
- * type_num (bytes, 16 at most).  `strict`: Python ints that don't fit
- * raise OverflowError (NumPy 2's rule for weak scalars). */
-int gpa_scalar_to_value(PyObject *obj, int type_num, void *out, int strict);
+/* Writes a Python/NumPy scalar as NumPy's setitem would store it into a
+ * value of type_num (16 bytes at most): Python ints that don't fit raise
+ * OverflowError (NumPy 2's rule for weak scalars). */
+int gpa_scalar_to_value(PyObject *obj, int type_num, void *out);
 
 extern int gpa_ew_blocks_per_sm;
 

@@ -8,6 +8,20 @@
 #include "hooks.h"
 #include "util.h"
 
+/* NumPy's ComplexWarning for casts that drop imaginary parts. */
+static int warn_complex_discarded(void)
+{
+    PyObject *mod = PyImport_ImportModule("numpy.exceptions");
+    PyObject *cls = mod ? PyObject_GetAttrString(mod, "ComplexWarning") : NULL;
+    Py_XDECREF(mod);
+    if (cls == NULL)
+        return -1;
+    int rc = PyErr_WarnEx(cls, "Casting complex values to real discards the "
+                               "imaginary part", 1);
+    Py_DECREF(cls);
+    return rc;
+}
+
 static PyObject *array_astype(gpa_array *a, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"dtype", "order", "casting", "subok", "copy",
@@ -46,6 +60,12 @@ static PyObject *array_astype(gpa_array *a, PyObject *args, PyObject *kw)
             Py_DECREF(d);
             return Py_NewRef(a);
         }
+    }
+    if (PyTypeNum_ISCOMPLEX(gpa_type_num(a)) &&
+        !PyTypeNum_ISCOMPLEX(d->type_num) && a->size > 0 &&
+        warn_complex_discarded() < 0) {
+        Py_DECREF(d);
+        return NULL;
     }
     return (PyObject *)gpa_array_copy(a, d, order);
 }

@@ -228,8 +228,8 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         ops[i].loop_type = res->loop[i];
         ops[i].arr = arrs[i];
         if (arrs[i] == NULL &&
-            gpa_scalar_to_value(a->in[i], res->loop[i], ops[i].value.bytes,
-                                1) < 0)
+            gpa_scalar_to_value(a->in[i], res->loop[i],
+                                ops[i].value.bytes) < 0)
             return NULL;
     }
     if (check_integer_power(uf, res, arrs, ops) < 0)
