@@ -4,6 +4,31 @@
 PyObject *gpa_AxisError;
 PyObject *gpa_numpy;
 
+static char quirks[256];
+
+const char *gpa_numpy_quirks(void)
+{
+    return quirks;
+}
+
+/* nextafter(float16(-0.0), float16(0.0)): +0 (C99, NumPy >= 2.5) or -0. */
+static int read_numpy_quirks(void)
+{
+    PyObject *r = PyRun_String(
+        "__import__('numpy').signbit(__import__('numpy').nextafter("
+        "__import__('numpy').float16(-0.0), __import__('numpy').float16(0.0)"
+        "))", Py_eval_input, PyEval_GetBuiltins(), NULL);
+    if (r == NULL)
+        return -1;
+    int negative = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    if (negative < 0)
+        return -1;
+    snprintf(quirks, sizeof quirks, "%s",
+             negative ? "" : "#define GPA_NP_HALF_NEXTAFTER_Y 1\n");
+    return 0;
+}
+
 int gpa_util_init(void)
 {
     PyObject *exc = PyImport_ImportModule("numpy.exceptions");
@@ -14,7 +39,9 @@ int gpa_util_init(void)
     if (gpa_AxisError == NULL)
         return -1;
     gpa_numpy = PyImport_ImportModule("numpy");
-    return gpa_numpy ? 0 : -1;
+    if (gpa_numpy == NULL)
+        return -1;
+    return read_numpy_quirks();
 }
 
 int gpa_normalize_axis(Py_ssize_t *axis, int ndim)

@@ -27,6 +27,11 @@ int gpa_parse_axes(PyObject *obj, int ndim, char *mask);
 /* New tuple of Python ints from n values (shapes, strides). */
 PyObject *gpa_tuple_from_ssize(int n, const Py_ssize_t *v);
 
+/* Defines put ahead of the kernel prelude for behaviour that differs
+ * between NumPy versions, read off the NumPy that is installed (so
+ * kernels match it, and the cache key changes with it). */
+const char *gpa_numpy_quirks(void);
+
 int gpa_util_init(void);
 
 #endif

@@ -70,9 +70,9 @@ def main(argv=None):
         g += g
 
     steps = [
-        ("ones(n)", np_ones, gp_ones, 1),
-        ("x *= 5", np_mul, gp_mul, 1),
-        ("x *= 5; x *= x; x += x", np_chain, gp_chain, 1),
+        ("ones(n)", np_ones, gp_ones, 3),
+        ("x *= 5", np_mul, gp_mul, 3),
+        ("x *= 5; x *= x; x += x", np_chain, gp_chain, 2),
         ("x.sum()", lambda: state["x"].sum(), lambda: state["g"].sum(), 3),
         ("round trip to NumPy", lambda: np.array(state["x"]),
          lambda: gp.asnumpy(gp.asarray(state["x"])), 1),

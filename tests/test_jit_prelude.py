@@ -84,8 +84,16 @@ TEST_ONLY = {
 _CACHE = os.path.join(tempfile.gettempdir(), "gpa_prelude_check_%d" % os.getuid())
 
 
+def numpy_quirks():
+    """The defines gpuarray puts ahead of the prelude for behaviour that
+    differs between NumPy versions (see csrc/util.c, gpa_numpy_quirks)."""
+    y = np.nextafter(np.float16(-0.0), np.float16(0.0))
+    return "#define GPA_NP_HALF_NEXTAFTER_Y 1\n" if not np.signbit(y) else ""
+
+
 def prelude():
-    return "".join(open(os.path.join(JIT, f)).read() for f in PRELUDE_FILES)
+    return numpy_quirks() + "".join(
+        open(os.path.join(JIT, f)).read() for f in PRELUDE_FILES)
 
 
 # ---------------------------------------------------------------------------

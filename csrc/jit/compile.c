@@ -8,6 +8,7 @@
 #include "jit/disk_cache.h"
 #include "jit/prelude_text.h"
 #include "config.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -22,9 +23,21 @@ PyObject *gpa_CompileError;
 
 static PyObject *modules; /* "device-key:sha" -> capsule(gpa_module) */
 
+/* The prelude, behind the NumPy-version defines (util.h): built once. */
 const char *gpa_prelude(void)
 {
-    return gpa_prelude_text;
+    static char *text;
+    if (text == NULL) {
+        const char *q = gpa_numpy_quirks();
+        size_t qn = strlen(q), pn = strlen(gpa_prelude_text);
+        char *t = malloc(qn + pn + 1);
+        if (t == NULL)
+            return gpa_prelude_text; /* degrade: no quirk defines */
+        memcpy(t, q, qn);
+        memcpy(t + qn, gpa_prelude_text, pn + 1);
+        text = t;
+    }
+    return text;
 }
 
 /* Raises gpuarray.CompileError(message) with .log and .source set. */
@@ -88,7 +101,8 @@ gpa_module *gpa_jit_load(gpa_device *dev, const char *source)
     if (cc->describe(dev, target, sizeof target, &opts) < 0)
         return NULL;
     /* The hashed text: options, compiler and target ahead of the source. */
-    size_t plen = strlen(gpa_prelude_text), slen = strlen(source);
+    const char *prelude = gpa_prelude();
+    size_t plen = strlen(prelude), slen = strlen(source);
     size_t olen = strlen(opts) + strlen(target) + 8;
     full = PyMem_Malloc(olen + plen + slen + 2);
     if (full == NULL) {
@@ -96,7 +110,7 @@ gpa_module *gpa_jit_load(gpa_device *dev, const char *source)
         goto fail;
     }
     int hdr = snprintf(full, olen, "//%s|%s\n", target, opts);
-    memcpy(full + hdr, gpa_prelude_text, plen);
+    memcpy(full + hdr, prelude, plen);
     full[hdr + plen] = '\n';
     memcpy(full + hdr + plen + 1, source, slen + 1);
     if (gpa_sha256_hex(full, strlen(full), digest) < 0)

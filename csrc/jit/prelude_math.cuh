@@ -337,15 +337,19 @@ template <class T> GPA_DEVICE T gpa_clip(T x, T lo, T hi)
 /* Floating-point manipulation. */
 
 /* nextafter: the C library for float/double; float16 steps its bits
- * (x == y gives x, so nextafter(+0, -0) is +0, as NumPy). */
+ * (x == y: see GPA_NP_HALF_NEXTAFTER_Y). */
 GPA_DEVICE float gpa_nextafter(float x, float y) { return nextafterf(x, y); }
 GPA_DEVICE double gpa_nextafter(double x, double y) { return nextafter(x, y); }
 GPA_DEVICE gpa_half gpa_nextafter(gpa_half x, gpa_half y)
 {
     if (gpa_isnan(x) || gpa_isnan(y))
         return gpa_half_from_bits(0x7e00u);
-    if (x == y)
+    if (x == y) /* NumPy 2.5 returns y (C99); earlier versions x */
+#ifdef GPA_NP_HALF_NEXTAFTER_Y
+        return y;
+#else
         return x;
+#endif
     if ((x.bits & 0x7fffu) == 0) /* smallest subnormal toward y */
         return gpa_half_from_bits((gpa_u16)((y.bits & 0x8000u) | 1u));
     bool up = x < y, positive = !(x.bits & 0x8000u);
