@@ -1,9 +1,14 @@
 """Shared timing helpers: the same method for every library in one process
 (synchronise the device, warm up, median of repeats)."""
+import os
 import statistics
+import sys
 import time
 
 import numpy as np
+
+# Benchmarks run from a source checkout built in place.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def load_peers():
