@@ -567,3 +567,37 @@ def test_cuda_text_compiles_with_nvrtc():
     for op, tin, tout, kind, i64 in ops:
         src = _core._reduce_source(op, tin, tin, tout, tout, kind, i64)
         assert len(_core._nvrtc_compile(src, 90)) > 0
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.int8, np.float16,
+                                np.complex64], ids=ids)
+@pytest.mark.parametrize("shape", [(9000, 8), (37, 12), (5, 6), (3, 4, 8)])
+def test_column_reductions_vector_path(dt, shape):
+    """Reducing the outer axes of C arrays (outputs contiguous: red_col_v
+    when the output count allows 4 per thread, red_col otherwise), with
+    the reduced range long enough to be split into partials."""
+    x = make(shape, dt)
+    a = gp.asarray(x)
+    axes = tuple(range(len(shape) - 1))
+    # (float16 prod is left out: NumPy rounds every partial product to
+    # float16, we multiply in float32; over thousands of factors they part)
+    for fn in ("sum", "max") + (("prod",) if dt != np.float16 else ()):
+        if fn == "prod" and np.dtype(dt).kind in "fc":
+            xs = (x / np.abs(x).max() * 0.1 + 1).astype(dt)
+        else:
+            xs = x
+        g = getattr(gp, fn)(gp.asarray(xs), axis=axes)
+        r = getattr(np, fn)(xs, axis=axes)
+        # float16: NumPy rounds to float16 along the way, we sum in float32;
+        # both are within a few float16 ulps of sum(|x|).
+        scale = float(np.abs(xs.astype(np.float64)).sum(axis=axes).max())
+        check(g, r, rtol=3e-2 if dt == np.float16 else None,
+              atol=4e-3 * scale if dt == np.float16 and fn == "sum"
+              else 0.0)
+    # an offset view whose start is not 16-byte aligned: the scalar kernel
+    v = a[:, 1:] if len(shape) == 2 else a[..., 1:]
+    xv = x[:, 1:] if len(shape) == 2 else x[..., 1:]
+    scale = float(np.abs(xv.astype(np.float64)).sum(axis=0).max())
+    check(gp.sum(v, axis=0), np.sum(xv, axis=0),
+          rtol=3e-2 if dt == np.float16 else None,
+          atol=4e-3 * scale if dt == np.float16 else 0.0)

@@ -43,6 +43,7 @@ enum {
     GPA_RK_ROW_ACC,    /* a block per output over acc_t partials */
     GPA_RK_COL,        /* a thread per output, splits over blockIdx.y */
     GPA_RK_COL_ACC,    /* the same over acc_t partials */
+    GPA_RK_COL_VEC,    /* red_col, 4 adjacent outputs per thread */
     GPA_RK_N
 };
 /* Kernels of a scan module (scan_codegen.c). */

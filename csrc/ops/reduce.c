@@ -229,6 +229,31 @@ static long long col_splits(gpa_device *dev, long long n_out, long long n_red)
     return S < 1 ? 1 : S;
 }
 
+/* Outputs per thread of red_col_v (gpa_red_col_v's V), or 1 when the
+ * layout doesn't allow it: the outputs' innermost axis must be contiguous
+ * in the input and every stride and the start V-element aligned, so each
+ * thread's V outputs are one aligned vector per reduced element.  Ops
+ * that read the element index (argmin/argmax) keep the scalar kernel. */
+static int col_vector_width(const red_layout *L, long long item,
+                            long long n_out, int uses_index)
+{
+    long long v = item < 16 ? 16 / item : 1;
+    if (v > 4)
+        v = 4;
+    long long width = v * item;
+    if (v == 1 || uses_index || L->nk < 1 || n_out % v != 0 ||
+        L->kstride[L->nk - 1] != item || L->kshape[L->nk - 1] % v != 0 ||
+        (uintptr_t)L->src % (uintptr_t)width != 0)
+        return 1;
+    for (int d = 0; d < L->nk - 1; d++)
+        if (L->kstride[d] % width != 0)
+            return 1;
+    for (int d = 0; d < L->nr; d++)
+        if (L->rstride[d] % width != 0)
+            return 1;
+    return (int)v;
+}
+
 /* C-order element strides of the kept dims, times `unit` bytes. */
 static void kept_cstrides(red_layout *P, const red_layout *L, long long unit)
 {
@@ -308,9 +333,11 @@ int gpa_reduce(gpa_array *a, const char *mask, gpa_array *out,
         block.x = cuda ? GPA_RED_BLOCK_CUDA : 1;
     } else {
         long long bs = cuda ? GPA_RED_COLBLOCK_CUDA : 1;
-        long long blocks = cdiv(n_out, bs);
+        long long item = gpa_itemsize(copy ? copy : a);
+        int vec = col_vector_width(&L, item, n_out, uses_index);
+        long long blocks = cdiv(n_out / vec, bs);
         long long cap = cuda ? 64LL * dev->sm_count : 0x7fffffffLL;
-        fn = fns[GPA_RK_COL];
+        fn = fns[vec > 1 ? GPA_RK_COL_VEC : GPA_RK_COL];
         grid.x = (unsigned)(blocks < cap ? blocks : cap);
         grid.y = (unsigned)S;
         block.x = (unsigned)bs;
