@@ -2,27 +2,12 @@
 #include "array/array_methods.h"
 #include "interop/interop.h"
 #include "hooks.h"
-
-static PyObject *tuple_of(int n, const Py_ssize_t *v)
-{
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromSsize_t(v[i]);
-        if (x == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, x);
-    }
-    return t;
-}
+#include "util.h"
 
 static PyObject *get_shape(gpa_array *a, void *c)
 {
     GPA_UNUSED(c);
-    return tuple_of(a->nd, a->shape);
+    return gpa_tuple_from_ssize(a->nd, a->shape);
 }
 
 /* a.shape = s: in place, only when no copy is needed (as NumPy). */
@@ -76,7 +61,7 @@ static int set_shape(gpa_array *a, PyObject *value, void *c)
 static PyObject *get_strides(gpa_array *a, void *c)
 {
     GPA_UNUSED(c);
-    return tuple_of(a->nd, a->strides);
+    return gpa_tuple_from_ssize(a->nd, a->strides);
 }
 
 static PyObject *get_ndim(gpa_array *a, void *c)

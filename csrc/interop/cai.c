@@ -11,23 +11,7 @@
  * otherwise), so hasattr() tells consumers whether they can use it.
  */
 #include "interop/interop.h"
-
-/* New reference: a tuple of n Py_ssize_t values. */
-static PyObject *ssize_tuple(int n, const Py_ssize_t *v)
-{
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromSsize_t(v[i]);
-        if (x == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, x);
-    }
-    return t;
-}
+#include "util.h"
 
 /* Getter of ndarray.__cuda_array_interface__: new reference (dict). */
 PyObject *gpa_array_get_cai(gpa_array *a, void *closure)
@@ -43,11 +27,11 @@ PyObject *gpa_array_get_cai(gpa_array *a, void *closure)
                         "device)");
         return NULL;
     }
-    shape = ssize_tuple(a->nd, a->shape);
+    shape = gpa_tuple_from_ssize(a->nd, a->shape);
     if (shape == NULL)
         goto fail;
     strides = (a->flags & GPA_C_CONTIGUOUS) ? Py_NewRef(Py_None)
-                                           : ssize_tuple(a->nd, a->strides);
+                                           : gpa_tuple_from_ssize(a->nd, a->strides);
     if (strides == NULL)
         goto fail;
     typestr = PyObject_GetAttrString((PyObject *)a->descr, "str");

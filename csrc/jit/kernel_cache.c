@@ -5,6 +5,7 @@
  */
 #include "jit/ew.h"
 #include "jit/jit.h"
+#include "jit/spec_key.h"
 
 #include <stdlib.h>
 
@@ -48,15 +49,6 @@ static uint64_t spec_hash(gpa_device *dev, const gpa_ew_spec *s)
     return h;
 }
 
-static int str_eq(const char *a, const char *b)
-{
-    if (a == b)
-        return 1;
-    if (a == NULL || b == NULL)
-        return 0;
-    return strcmp(a, b) == 0;
-}
-
 static int spec_eq(const gpa_ew_spec *a, const gpa_ew_spec *b)
 {
     int nargs = a->nin + a->nout;
@@ -65,7 +57,7 @@ static int spec_eq(const gpa_ew_spec *a, const gpa_ew_spec *b)
            !memcmp(a->mem_type, b->mem_type, (size_t)nargs * sizeof(int)) &&
            !memcmp(a->loop_type, b->loop_type, (size_t)nargs * sizeof(int)) &&
            !memcmp(a->is_scalar, b->is_scalar, (size_t)nargs) &&
-           str_eq(a->body, b->body) && str_eq(a->preamble, b->preamble);
+           gpa_str_eq(a->body, b->body) && gpa_str_eq(a->preamble, b->preamble);
 }
 
 void gpa_ew_cache_clear(void)

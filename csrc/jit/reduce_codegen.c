@@ -23,6 +23,7 @@
 #include "jit/reduce.h"
 #include "jit/ew.h"
 #include "jit/jit.h"
+#include "jit/spec_key.h"
 #include "jit/launcher.h"
 
 #include <stdlib.h>
@@ -376,23 +377,14 @@ typedef struct {
 static entry *table;
 static size_t n_entries;
 
-static int str_eq(const char *a, const char *b)
-{
-    if (a == b)
-        return 1;
-    if (a == NULL || b == NULL)
-        return 0;
-    return strcmp(a, b) == 0;
-}
-
 static int spec_eq(const gpa_red_spec *a, const gpa_red_spec *b)
 {
     return a->in_mem == b->in_mem && a->in_loop == b->in_loop &&
            a->out_mem == b->out_mem && a->out_loop == b->out_loop &&
            a->acc_size == b->acc_size && a->index64 == b->index64 &&
-           str_eq(a->acc_t, b->acc_t) && str_eq(a->identity, b->identity) &&
-           str_eq(a->map, b->map) && str_eq(a->combine, b->combine) &&
-           str_eq(a->finish, b->finish) && str_eq(a->preamble, b->preamble);
+           gpa_str_eq(a->acc_t, b->acc_t) && gpa_str_eq(a->identity, b->identity) &&
+           gpa_str_eq(a->map, b->map) && gpa_str_eq(a->combine, b->combine) &&
+           gpa_str_eq(a->finish, b->finish) && gpa_str_eq(a->preamble, b->preamble);
 }
 
 static void free_spec_strings(gpa_red_spec *s)
