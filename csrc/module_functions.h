@@ -65,6 +65,8 @@ PyObject *gpa_py_jit_stats(PyObject *, PyObject *);
 PyObject *gpa_py_clear_kernel_cache(PyObject *, PyObject *);
 PyObject *gpa_py_elementwise(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_tune(PyObject *, PyObject *);
+PyObject *gpa_py_ew_source(PyObject *, PyObject *, PyObject *);
+PyObject *gpa_py_ufunc_body(PyObject *, PyObject *);
 #define GPA_JIT_FUNCTIONS                                                  \
     GPA_FN("_nvrtc_compile", gpa_nvrtc_compile_py, METH_VARARGS, NULL)     \
     GPA_FN("_jit_stats", gpa_py_jit_stats, METH_NOARGS, NULL)              \
@@ -72,7 +74,10 @@ PyObject *gpa_py_tune(PyObject *, PyObject *);
            NULL)                                                           \
     GPA_FN("_elementwise", gpa_py_elementwise,                             \
            METH_VARARGS | METH_KEYWORDS, NULL)                             \
-    GPA_FN("_tune", gpa_py_tune, METH_VARARGS, NULL)
+    GPA_FN("_tune", gpa_py_tune, METH_VARARGS, NULL)                      \
+    GPA_FN("_ew_source", gpa_py_ew_source, METH_VARARGS | METH_KEYWORDS,   \
+           NULL)                                                           \
+    GPA_FN("_ufunc_body", gpa_py_ufunc_body, METH_VARARGS, NULL)
 
 /* ops/reduce.c, ops/scan.c: reductions and scans */
 PyObject *gpa_py_reduce(PyObject *, PyObject *);

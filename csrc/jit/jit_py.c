@@ -6,6 +6,7 @@
 #include "jit/jit.h"
 #include "jit/ew.h"
 #include "ops/elementwise.h"
+#include "ops/ufunc_defs.h"
 
 PyObject *gpa_py_jit_stats(PyObject *self, PyObject *noargs)
 {
@@ -100,6 +101,79 @@ PyObject *gpa_py_tune(PyObject *self, PyObject *args)
     }
     PyErr_Format(PyExc_ValueError, "unknown tuning parameter '%s'", name);
     return NULL;
+}
+
+/* _ew_source(body, mem_types, loop_types, nin, ndim=0, vec=1,
+ *            index64=False, name="gpa_ew") -> str: the CUDA text the
+ * elementwise engine generates for that spec (no prelude), for tests that
+ * compile the real generated kernels with NVRTC and for debugging. */
+PyObject *gpa_py_ew_source(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"body", "mem_types", "loop_types", "nin", "ndim",
+                             "vec", "index64", "name", NULL};
+    const char *body, *name = "gpa_ew";
+    PyObject *mem, *loop;
+    int nin, ndim = 0, vec = 1, index64 = 0;
+    gpa_ew_spec spec;
+    gpa_strbuf b = {0};
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sOOi|iips:_ew_source", kwlist,
+                                     &body, &mem, &loop, &nin, &ndim, &vec,
+                                     &index64, &name))
+        return NULL;
+    Py_ssize_t n = PySequence_Size(mem);
+    if (n < 0)
+        return NULL;
+    if (n > GPA_EW_MAXARGS || n <= nin || PySequence_Size(loop) != n) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_ew_source: one memory and one loop type per "
+                        "operand, at least one output");
+        return NULL;
+    }
+    memset(&spec, 0, sizeof spec);
+    spec.body = body;
+    spec.nin = nin;
+    spec.nout = (int)n - nin;
+    spec.ndim = ndim;
+    spec.vec = vec;
+    spec.index64 = index64;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *m = PySequence_GetItem(mem, k), *l = PySequence_GetItem(loop, k);
+        PyArray_Descr *dm = m ? gpa_descr_from_obj(m) : NULL;
+        PyArray_Descr *dl = l ? gpa_descr_from_obj(l) : NULL;
+        Py_XDECREF(m);
+        Py_XDECREF(l);
+        if (dm == NULL || dl == NULL) {
+            Py_XDECREF(dm);
+            Py_XDECREF(dl);
+            return NULL;
+        }
+        spec.mem_type[k] = dm->type_num;
+        spec.loop_type[k] = dl->type_num;
+        Py_DECREF(dm);
+        Py_DECREF(dl);
+    }
+    gpa_ew_source(&spec, name, &b);
+    if (b.failed)
+        return NULL;
+    PyObject *r = PyUnicode_FromString(b.s);
+    gpa_sb_free(&b);
+    return r;
+}
+
+/* _ufunc_body(name, typechar) -> str or None: the body the ufunc table
+ * gives a loop whose first input has NumPy type char `typechar`. */
+PyObject *gpa_py_ufunc_body(PyObject *self, PyObject *args)
+{
+    const char *name, *tc;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "ss:_ufunc_body", &name, &tc))
+        return NULL;
+    const gpa_ufunc_def *def = gpa_ufunc_def_find(name);
+    const char *body = def ? gpa_ufunc_def_body(def, tc[0]) : NULL;
+    if (body == NULL)
+        Py_RETURN_NONE;
+    return PyUnicode_FromString(body);
 }
 
 int gpa_jit_module_init(PyObject *module)
