@@ -47,6 +47,9 @@ int gpa_config_load(void)
     const char *debug = getenv("GPUARRAY_DEBUG");
     gpa_cfg.debug = debug ? atoi(debug) : 0;
 
+    const char *threads = getenv("GPUARRAY_HOST_THREADS");
+    gpa_cfg.host_threads = threads ? atoi(threads) : 0;
+
     const char *cxx = getenv("CXX");
     copy_env(gpa_cfg.cxx, sizeof gpa_cfg.cxx,
              (cxx != NULL && cxx[0] != '\0') ? cxx : "c++");

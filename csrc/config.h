@@ -7,6 +7,8 @@
  *   GPUARRAY_DEBUG      1: print each kernel's source when it is compiled;
  *                       2: also keep the host compiler's temporary files.
  *   CXX                 C++ compiler for the host device (default c++).
+ *   GPUARRAY_HOST_THREADS  threads that run host-device kernels (default:
+ *                       the CPUs available, at most 32).
  */
 #ifndef GPA_CONFIG_H
 #define GPA_CONFIG_H
@@ -17,6 +19,7 @@ typedef struct {
     char cache_dir[4096];
     int debug;
     char cxx[1024];
+    int host_threads;      /* 0: one per CPU */
 } gpa_config;
 
 /* Filled by gpa_config_load at module import. */

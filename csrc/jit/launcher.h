@@ -1,9 +1,10 @@
 /* launcher.h - the host launcher every generated kernel comes with.
  *
  * On the host device a kernel is an ordinary function; its launcher
- * `name__host(void **args, gx, gy, gz)` unpacks cuLaunchKernel-style
- * argument pointers and runs each block of the grid in turn (blocks of one
- * thread, prelude_base.cuh).  Emitted inside #ifndef __CUDACC__ so NVRTC
+ * `name__host(void **args, gx, gy, gz, first, last)` unpacks
+ * cuLaunchKernel-style argument pointers and runs the blocks whose linear
+ * ids (x fastest) are in [first, last), in turn (blocks of one thread,
+ * prelude_base.cuh); host_backend.c gives each worker thread a range.  Emitted inside #ifndef __CUDACC__ so NVRTC
  * never sees it.
  */
 #ifndef GPA_LAUNCHER_H

@@ -10,13 +10,32 @@
  */
 #include "runtime/backend.h"
 #include "runtime/device.h"
+#include "runtime/host_threads.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <time.h>
 
 typedef void (*gpa_host_launcher)(void **args, unsigned gx, unsigned gy,
-                                  unsigned gz);
+                                  unsigned gz, unsigned long long first,
+                                  unsigned long long last);
+
+/* One launch split over the worker threads: part p runs a contiguous
+ * range of blocks. */
+typedef struct {
+    gpa_host_launcher run;
+    void **args;
+    gpa_dim3 grid;
+    unsigned long long blocks;
+} host_job;
+
+static void run_part(void *ctx, int part, int nparts)
+{
+    host_job *j = ctx;
+    unsigned long long first = j->blocks * part / nparts;
+    unsigned long long last = j->blocks * (part + 1) / nparts;
+    j->run(j->args, j->grid.x, j->grid.y, j->grid.z, first, last);
+}
 
 /* Device memory on host is 256-byte aligned like cudaMalloc's, so the
  * vectorised kernel paths take the same decisions on both devices. */
@@ -186,18 +205,25 @@ static int host_function_get(gpa_device *dev, void *module, const char *name,
     return GPA_OK;
 }
 
-/* Block shape is always one thread on host (prelude_base.cuh); the grid is
- * run in order by the launcher.  The GIL is released: a long host kernel
- * must not stop other Python threads. */
+/* Block shape is always one thread on host (prelude_base.cuh); the grid's
+ * blocks are shared out among the worker threads (host_threads.h), each
+ * running a contiguous range in order.  Kernels are correct under any
+ * such split: blocks that depend on each other (the scans' look-back)
+ * wait only on blocks started earlier.  The GIL is released: a long host
+ * kernel must not stop other Python threads. */
 static int host_launch(gpa_device *dev, void *fn, gpa_dim3 grid,
                        gpa_dim3 block, unsigned shared_bytes,
                        gpa_stream stream, void **args)
 {
     GPA_UNUSED(dev); GPA_UNUSED(block); GPA_UNUSED(shared_bytes);
     GPA_UNUSED(stream);
-    gpa_host_launcher run = (gpa_host_launcher)fn;
+    host_job job = {(gpa_host_launcher)fn, args, grid,
+                    (unsigned long long)grid.x * grid.y * grid.z};
+    int parts = gpa_host_thread_count();
+    if ((unsigned long long)parts > job.blocks)
+        parts = (int)job.blocks;
     Py_BEGIN_ALLOW_THREADS
-    run(args, grid.x, grid.y, grid.z);
+    gpa_host_parallel(run_part, &job, parts);
     Py_END_ALLOW_THREADS
     return GPA_OK;
 }
