@@ -52,6 +52,7 @@ pi, e, inf, nan, euler_gamma = _np.pi, _np.e, _np.inf, _np.nan, \
 from ._ufuncs import *  # noqa: E402,F401,F403  (every ufunc and aliases)
 from ._manipulation import *  # noqa: E402,F401,F403
 from ._reductions import *  # noqa: E402,F401,F403
+from ._scans import *  # noqa: E402,F401,F403
 from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
 from . import _methods  # noqa: E402,F401  (Python-level ndarray methods)
 

@@ -1,0 +1,133 @@
+"""Scans: cumsum, cumprod, their nan variants, the Array API's
+cumulative_sum/prod and ufunc.accumulate -- one single-pass launch each
+(csrc/ops/scan.c; the deterministic look-back in csrc/jit/scan_codegen.c).
+Result dtypes come from NumPy (a cached call on a one-element probe)."""
+import functools as _ft
+
+import numpy as _np
+
+from . import _core
+from ._core import ndarray
+from ._reduction_ops import _scan_op, _SCAN_COMBINE
+from ._reductions import _asarray, _axes
+
+__all__ = ["cumsum", "cumprod", "cumulative_sum", "cumulative_prod",
+           "nancumsum", "nancumprod"]
+
+
+def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
+    a = _asarray(a)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    if a.ndim == 0:
+        a = a.reshape(1)
+    axis = _axes(axis, a.ndim)[0]
+    if nan and a.dtype.kind not in "fc":
+        nan = False
+    dt = _np_accumulate_dtype(ufunc_name, a.dtype,
+                              None if dtype is None else _np.dtype(dtype))
+    op = _scan_op(ufunc_name, dt, nan)
+    if out is None:
+        res = _core.empty(a.shape, dt)
+    else:
+        if tuple(out.shape) != tuple(a.shape):
+            raise ValueError("provided out is the wrong size for the "
+                             "accumulation.")
+        res = out
+    _core._scan(a, axis, res, op, a.dtype if nan else dt, dt)
+    return res
+
+
+@_ft.lru_cache(maxsize=512)
+def _np_accumulate_dtype(ufunc_name, dt, dtype):
+    if ufunc_name in ("add", "multiply"):
+        fn = _np.cumsum if ufunc_name == "add" else _np.cumprod
+        return fn(_np.zeros(1, dt), dtype=dtype).dtype
+    uf = getattr(_np, ufunc_name)
+    return uf.accumulate(_np.zeros(1, dt), dtype=dtype).dtype
+
+
+def cumsum(a, axis=None, dtype=None, out=None):
+    """Inclusive prefix sums (one single-pass scan launch)."""
+    return _scan(a, axis, dtype, out, "add")
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    return _scan(a, axis, dtype, out, "multiply")
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    return _scan(a, axis, dtype, out, "add", nan=True)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    return _scan(a, axis, dtype, out, "multiply", nan=True)
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None,
+                   include_initial=False):
+    x = _asarray(x)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError("axis must be specified for arrays of more "
+                             "than one dimension")
+        axis = 0
+    r = cumsum(x, axis, dtype, None if include_initial else out)
+    if include_initial:
+        from ._manipulation import concatenate
+        ax = _axes(axis, x.ndim)[0]
+        shp = list(r.shape)
+        shp[ax] = 1
+        r = concatenate([_core.full(tuple(shp), 0, r.dtype), r], axis=ax)
+        if out is not None:
+            out[...] = r
+            return out
+    return r
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, out=None,
+                    include_initial=False):
+    x = _asarray(x)
+    if axis is None:
+        axis = 0
+    r = cumprod(x, axis, dtype, None if include_initial else out)
+    if include_initial:
+        from ._manipulation import concatenate
+        ax = _axes(axis, x.ndim)[0]
+        shp = list(r.shape)
+        shp[ax] = 1
+        r = concatenate([_core.full(tuple(shp), 1, r.dtype), r], axis=ax)
+        if out is not None:
+            out[...] = r
+            return out
+    return r
+
+
+def _ufunc_accumulate(uf, array, axis=0, dtype=None, out=None):
+    name = uf.__name__
+    if name not in _SCAN_COMBINE:
+        raise NotImplementedError(
+            "gpuarray: %s.accumulate is not supported (only associative "
+            "ufuncs)" % name)
+    if isinstance(out, tuple):
+        out = out[0]
+    a = _asarray(array)
+    if a.ndim == 0:
+        raise TypeError("cannot accumulate on a scalar")
+    return _scan(a, axis, dtype, out, name)
+
+
+_core._set_hook("ufunc.accumulate", _ufunc_accumulate)
+
+
+def _m_cumsum(self, axis=None, dtype=None, out=None):
+    return cumsum(self, axis, dtype, out)
+
+
+def _m_cumprod(self, axis=None, dtype=None, out=None):
+    return cumprod(self, axis, dtype, out)
+
+
+ndarray.cumsum = _m_cumsum
+ndarray.cumprod = _m_cumprod
