@@ -65,43 +65,37 @@ def nancumprod(a, axis=None, dtype=None, out=None):
     return _scan(a, axis, dtype, out, "multiply", nan=True)
 
 
-def cumulative_sum(x, /, *, axis=None, dtype=None, out=None,
-                   include_initial=False):
+def _cumulative(scan, identity, x, axis, dtype, out, include_initial):
+    """The Array API's cumulative_sum/prod: a scan, with the identity in
+    front when include_initial (the axis is then one longer)."""
     x = _asarray(x)
     if axis is None:
         if x.ndim > 1:
             raise ValueError("axis must be specified for arrays of more "
                              "than one dimension")
         axis = 0
-    r = cumsum(x, axis, dtype, None if include_initial else out)
+    r = scan(x, axis, dtype, None if include_initial else out)
     if include_initial:
         from ._manipulation import concatenate
         ax = _axes(axis, x.ndim)[0]
         shp = list(r.shape)
         shp[ax] = 1
-        r = concatenate([_core.full(tuple(shp), 0, r.dtype), r], axis=ax)
+        r = concatenate([_core.full(tuple(shp), identity, r.dtype), r],
+                        axis=ax)
         if out is not None:
             out[...] = r
             return out
     return r
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None,
+                   include_initial=False):
+    return _cumulative(cumsum, 0, x, axis, dtype, out, include_initial)
 
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, out=None,
                     include_initial=False):
-    x = _asarray(x)
-    if axis is None:
-        axis = 0
-    r = cumprod(x, axis, dtype, None if include_initial else out)
-    if include_initial:
-        from ._manipulation import concatenate
-        ax = _axes(axis, x.ndim)[0]
-        shp = list(r.shape)
-        shp[ax] = 1
-        r = concatenate([_core.full(tuple(shp), 1, r.dtype), r], axis=ax)
-        if out is not None:
-            out[...] = r
-            return out
-    return r
+    return _cumulative(cumprod, 1, x, axis, dtype, out, include_initial)
 
 
 def _ufunc_accumulate(uf, array, axis=0, dtype=None, out=None):
