@@ -51,6 +51,8 @@ pi, e, inf, nan, euler_gamma = _np.pi, _np.e, _np.inf, _np.nan, \
 
 from ._ufuncs import *  # noqa: E402,F401,F403  (every ufunc and aliases)
 from ._manipulation import *  # noqa: E402,F401,F403
+from ._rearrange import *  # noqa: E402,F401,F403
+from ._matrices import *  # noqa: E402,F401,F403
 from ._reductions import *  # noqa: E402,F401,F403
 from ._scans import *  # noqa: E402,F401,F403
 from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
