@@ -90,9 +90,6 @@ PyObject *gpa_py_reduce_source(PyObject *, PyObject *);
     GPA_FN("_reduce_cache", gpa_py_reduce_cache, METH_O, NULL)            \
     GPA_FN("_reduce_source", gpa_py_reduce_source, METH_VARARGS, NULL)
 
-/* ops/ufunc.c */
-#define GPA_UFUNC_FUNCTIONS
-
 /* interop/dlpack_import.c */
 PyObject *gpa_py_from_dlpack(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_fromDlpack(PyObject *, PyObject *);
