@@ -125,6 +125,15 @@ def main():
             copy_bw = 2 * x.nbytes / tc / 1e6 if name != "torch" else \
                 2 * x.element_size() * x.nelement() / tc / 1e6
             res[name] = (t, nbytes / t / 1e6, copy_bw)
+            if name == "gpuarray" and op == "argmax":
+                # the accumulate fold (Note [Reduction accumulate]), not yet
+                # the default: timed beside it until a GPU run decides
+                from gpuarray import _reduction_ops
+                _reduction_ops.ARG_ACCUMULATE = True
+                tf = timeit(lambda: run_op(mod, name, x, op), sync,
+                            args.warmup, args.repeat)
+                _reduction_ops.ARG_ACCUMULATE = False
+                res["gp (fold)"] = (tf, nbytes / tf / 1e6, copy_bw)
             del x
         base = res.get("cupy", (None,))[0]
         for name, (t, bw, cbw) in res.items():

@@ -170,6 +170,12 @@ def _op_extremum(dt, fn, nan_skip):
             "gpa_cast<out0_t>(a)", None)
 
 
+# Whether argmin/argmax fold raw inputs with `accumulate` (Note [Reduction
+# accumulate] in csrc/jit/reduce_codegen.c).  Off until measured on a GPU
+# (benchmarks/bench_reductions.py times both); the results are the same.
+ARG_ACCUMULATE = False
+
+
 def _op_arg(dt, ismax, nan_skip):
     vt = _ct(dt)
     acc = "gpa_arg<%s>" % vt
@@ -178,9 +184,21 @@ def _op_arg(dt, ismax, nan_skip):
     m = "gpa_arg_make<%s>(in0, gpa_i)" % vt
     if nan_skip:
         m = "gpa_arg_make<%s>(in0, gpa_isnan(in0) ? -1LL : gpa_i)" % vt
-    return (acc, size, "gpa_arg_make<%s>(gpa_cast<%s>(0), -1LL)" % (vt, vt),
-            m, "gpa_arg_pick<%s>(a, b)" % ("true" if ismax else "false"),
-            "gpa_cast<out0_t>(a.i)", _ARG_PRE)
+    op = (acc, size, "gpa_arg_make<%s>(gpa_cast<%s>(0), -1LL)" % (vt, vt),
+          m, "gpa_arg_pick<%s>(a, b)" % ("true" if ismax else "false"),
+          "gpa_cast<out0_t>(a.i)", _ARG_PRE)
+    if not ARG_ACCUMULATE:
+        return op
+    # Inputs come in index order, so a later element replaces the best only
+    # when strictly better: the first occurrence wins, as gpa_arg_pick.
+    better = "gpa_gt(x, a.v)" if ismax else "gpa_lt(x, a.v)"
+    if nan_skip:
+        fold = ("if (!gpa_isnan(x) && (a.i < 0 || %s)) "
+                "{ a.v = x; a.i = gpa_i; }" % better)
+    else:
+        fold = ("if (a.i < 0 || (gpa_isnan(x) ? !gpa_isnan(a.v) : "
+                "(!gpa_isnan(a.v) && %s))) { a.v = x; a.i = gpa_i; }" % better)
+    return op + (fold,)
 
 
 def _op_var(ct, is_complex, nan_skip):

@@ -601,3 +601,34 @@ def test_column_reductions_vector_path(dt, shape):
     check(gp.sum(v, axis=0), np.sum(xv, axis=0),
           rtol=3e-2 if dt == np.float16 else None,
           atol=4e-3 * scale if dt == np.float16 else 0.0)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.int16, np.uint8,
+                                np.float16, np.complex64, np.bool_], ids=ids)
+def test_arg_accumulate_variant_matches_numpy(dt, monkeypatch):
+    """argmin/argmax with the accumulate fold (Note [Reduction accumulate])
+    give NumPy's answers: first occurrence, first NaN, nanarg* skipping
+    NaNs; contiguous (the folded vector path) and strided inputs."""
+    from gpuarray import _reduction_ops
+    monkeypatch.setattr(_reduction_ops, "ARG_ACCUMULATE", True)
+    rng = np.random.default_rng(7)
+    x = make((6, 1000), dt)
+    if np.dtype(dt).kind in "iub":
+        x[:, 500:] = x[:, :500]  # ties: the first must win
+    if np.dtype(dt).kind in "fc":
+        x[2, 700] = np.nan
+        x[2, 900] = np.nan
+        x[4, :] = np.nan
+        x[5, rng.integers(0, 1000, 50)] = np.nan
+    a = gp.asarray(x)
+    for axis in (None, 1, 0, -1):
+        for fn in ("argmax", "argmin"):
+            check(getattr(gp, fn)(a, axis=axis), getattr(np, fn)(x, axis),
+                  exact=True)
+            check(getattr(gp, fn)(a[:, ::-3], axis=axis),
+                  getattr(np, fn)(x[:, ::-3], axis), exact=True)
+    if np.dtype(dt).kind == "f":
+        y = x[[0, 1, 2, 3, 5]]
+        for fn in ("nanargmax", "nanargmin"):
+            check(getattr(gp, fn)(gp.asarray(y), axis=1),
+                  getattr(np, fn)(y, axis=1), exact=True)

@@ -29,6 +29,7 @@ typedef struct {
     const char *preamble;   /* extra device code, or NULL */
     const char *acc_t;      /* C++ type of the accumulator */
     const char *identity, *map, *combine, *finish;
+    const char *accumulate; /* optional fold of a raw input, or NULL */
     int in_mem, in_loop, out_mem, out_loop;   /* NumPy type numbers */
     int acc_size;           /* sizeof(acc_t), a multiple of 4 */
     int index64;

@@ -28,6 +28,13 @@
 
 #include <stdlib.h>
 
+/* Note [Reduction accumulate]: an op may give `accumulate`, a statement
+ * folding one raw input x (in0_t) with its index gpa_i into `a`, exactly
+ * as a = combine(a, map(x, gpa_i)) would for inputs met in index order.
+ * The contiguous per-thread loop then uses it instead of map + the vector
+ * tree (argmin/argmax: a compare and a store instead of building and
+ * picking (value, index) pairs).  Ops without it compile the same text as
+ * before: every use sits under #ifdef GPA_RED_ACCUMULATE. */
 void gpa_red_op_source(const gpa_red_spec *s, gpa_strbuf *b)
 {
     gpa_sb_printf(b,
@@ -54,6 +61,12 @@ void gpa_red_op_source(const gpa_red_spec *s, gpa_strbuf *b)
         "  { (void)gpa_n; (void)gpa_p0; (void)gpa_p1; return (%s); }\n"
         "};\n",
         s->acc_t, s->identity, s->map, s->combine, s->finish);
+    if (s->accumulate)
+        gpa_sb_printf(b,
+            "/* Note [Reduction accumulate] */\n"
+            "#define GPA_RED_ACCUMULATE 1\n"
+            "GPA_DEVICE void gpa_rop_accumulate(acc_t &a, in0_t x, "
+            "long long gpa_i)\n{\n%s\n}\n", s->accumulate);
 }
 
 /* Helpers shared by the reduction and scan skeletons. */
@@ -136,10 +149,20 @@ static const char reduce_text[] =
 "  { return gpa_rop::map(gpa_cast<in0_t>(gpa_at<in_mem_t>(b, off)), li, p0, p1); }\n"
 "  static GPA_DEVICE acc_t get(in_mem_t x, long long li, double p0, double p1)\n"
 "  { return gpa_rop::map(gpa_cast<in0_t>(x), li, p0, p1); }\n"
+"#ifdef GPA_RED_ACCUMULATE\n"
+"  enum { raw = 1 };\n"
+"  static GPA_DEVICE void fold(acc_t &a, in_mem_t x, long long li, double, double)\n"
+"  { gpa_rop_accumulate(a, gpa_cast<in0_t>(x), li); }\n"
+"#endif\n"
 "};\n"
 "struct gpa_src_acc {\n"
 "  typedef acc_t mem_t;\n"
 "  enum { vec = 1 };\n"
+"#ifdef GPA_RED_ACCUMULATE\n"
+"  enum { raw = 0 };\n"
+"  static GPA_DEVICE void fold(acc_t &a, acc_t x, long long, double, double)\n"
+"  { a = gpa_rop::combine(a, x); }\n"
+"#endif\n"
 "  static GPA_DEVICE acc_t load(const char *b, gpa_idx_t off, long long,\n"
 "                              double, double)\n"
 "  { return gpa_at<acc_t>(b, off); }\n"
@@ -184,6 +207,14 @@ static const char reduce_text[] =
 "#pragma unroll 4\n"
 "    for (gpa_idx_t v = lane; v < nv; v += G) {\n"
 "      VT x = pv[v];\n"
+"#ifdef GPA_RED_ACCUMULATE\n"
+"      if (SRC::raw) {\n"
+"#pragma unroll\n"
+"        for (int e = 0; e < V; e++)\n"
+"          SRC::fold(acc, x.v[e], (long long)(v0 + v * V + e) * L.rlog[0], p0, p1);\n"
+"        continue;\n"
+"      }\n"
+"#endif\n"
 "      acc_t t[V];\n"
 "#pragma unroll\n"
 "      for (int e = 0; e < V; e++)\n"
@@ -384,7 +415,9 @@ static int spec_eq(const gpa_red_spec *a, const gpa_red_spec *b)
            a->acc_size == b->acc_size && a->index64 == b->index64 &&
            gpa_str_eq(a->acc_t, b->acc_t) && gpa_str_eq(a->identity, b->identity) &&
            gpa_str_eq(a->map, b->map) && gpa_str_eq(a->combine, b->combine) &&
-           gpa_str_eq(a->finish, b->finish) && gpa_str_eq(a->preamble, b->preamble);
+           gpa_str_eq(a->finish, b->finish) &&
+           gpa_str_eq(a->preamble, b->preamble) &&
+           gpa_str_eq(a->accumulate, b->accumulate);
 }
 
 static void free_spec_strings(gpa_red_spec *s)
@@ -395,6 +428,7 @@ static void free_spec_strings(gpa_red_spec *s)
     free((char *)s->map);
     free((char *)s->combine);
     free((char *)s->finish);
+    free((char *)s->accumulate);
 }
 
 void gpa_red_cache_clear(void)
@@ -462,6 +496,7 @@ int gpa_red_kernels(gpa_device *dev, const gpa_red_spec *spec, int kind,
     e->spec.map = dup_or_null(spec->map, &fail);
     e->spec.combine = dup_or_null(spec->combine, &fail);
     e->spec.finish = dup_or_null(spec->finish, &fail);
+    e->spec.accumulate = dup_or_null(spec->accumulate, &fail);
     if (fail) {
         free_spec_strings(&e->spec);
         return 0;

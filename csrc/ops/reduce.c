@@ -424,21 +424,24 @@ static int type_of(PyObject *dt, int *t)
     return 0;
 }
 
-int gpa_red_spec_from_py(PyObject *op, PyObject *in_loop, PyObject *out_loop,
-                         const gpa_array *a, const gpa_array *out,
-                         gpa_red_spec *s)
+/* The op tuple (acc_t, acc_size, identity, map, combine, finish,
+ * preamble[, accumulate]) into s's strings (borrowed from op) and size.
+ * accumulate, optional: a statement folding one raw input x with its
+ * index gpa_i into `a`, for ops whose per-thread loop can skip map and
+ * combine (Note [Reduction accumulate] in reduce_codegen.c). */
+static int op_from_py(PyObject *op, gpa_red_spec *s)
 {
-    memset(s, 0, sizeof *s);
-    if (!PyTuple_Check(op) || PyTuple_GET_SIZE(op) != 7) {
+    Py_ssize_t n = PyTuple_Check(op) ? PyTuple_GET_SIZE(op) : 0;
+    if (n != 7 && n != 8) {
         PyErr_SetString(PyExc_TypeError,
                         "op must be (acc_t, acc_size, identity, map, "
-                        "combine, finish, preamble)");
+                        "combine, finish, preamble[, accumulate])");
         return -1;
     }
-    const char *str[7] = {0};
-    for (int i = 0; i < 7; i++) {
+    const char *str[8] = {0};
+    for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *x = PyTuple_GET_ITEM(op, i);
-        if (i == 1 || (i == 6 && x == Py_None))
+        if (i == 1 || (i >= 6 && x == Py_None))
             continue;
         str[i] = PyUnicode_AsUTF8(x);
         if (str[i] == NULL)
@@ -459,6 +462,17 @@ int gpa_red_spec_from_py(PyObject *op, PyObject *in_loop, PyObject *out_loop,
     s->combine = str[4];
     s->finish = str[5];
     s->preamble = str[6];
+    s->accumulate = str[7];
+    return 0;
+}
+
+int gpa_red_spec_from_py(PyObject *op, PyObject *in_loop, PyObject *out_loop,
+                         const gpa_array *a, const gpa_array *out,
+                         gpa_red_spec *s)
+{
+    memset(s, 0, sizeof *s);
+    if (op_from_py(op, s) < 0)
+        return -1;
     s->in_mem = gpa_type_num(a);
     s->out_mem = gpa_type_num(out);
     if (type_of(in_loop, &s->in_loop) < 0 ||
@@ -530,27 +544,8 @@ PyObject *gpa_py_reduce_source(PyObject *self, PyObject *args)
                           &in_loop, &tout, &out_loop, &kind, &index64))
         return NULL;
     memset(&s, 0, sizeof s);
-    /* parse the strings through a dummy-free path: in/out types from
-     * dtypes, the rest from op */
-    if (!PyTuple_Check(op) || PyTuple_GET_SIZE(op) != 7) {
-        PyErr_SetString(PyExc_TypeError, "op must be a 7-tuple");
+    if (op_from_py(op, &s) < 0)
         return NULL;
-    }
-    const char *str[7] = {0};
-    for (int i = 0; i < 7; i++) {
-        PyObject *x = PyTuple_GET_ITEM(op, i);
-        if (i == 1 || (i == 6 && x == Py_None))
-            continue;
-        if ((str[i] = PyUnicode_AsUTF8(x)) == NULL)
-            return NULL;
-    }
-    s.acc_t = str[0];
-    s.acc_size = (int)PyLong_AsLong(PyTuple_GET_ITEM(op, 1));
-    s.identity = str[2];
-    s.map = str[3];
-    s.combine = str[4];
-    s.finish = str[5];
-    s.preamble = str[6];
     s.index64 = index64;
     if (type_of(tin, &s.in_mem) < 0 || type_of(in_loop, &s.in_loop) < 0 ||
         type_of(tout, &s.out_mem) < 0 || type_of(out_loop, &s.out_loop) < 0)
