@@ -171,9 +171,10 @@ def _op_extremum(dt, fn, nan_skip):
 
 
 # Whether argmin/argmax fold raw inputs with `accumulate` (Note [Reduction
-# accumulate] in csrc/jit/reduce_codegen.c).  Off until measured on a GPU
-# (benchmarks/bench_reductions.py times both); the results are the same.
-ARG_ACCUMULATE = False
+# accumulate] in csrc/jit/reduce_codegen.c) instead of building (value,
+# index) pairs for a pick tree.  The results are the same;
+# benchmarks/bench_reductions.py times both ("gp (pick)" is the tree).
+ARG_ACCUMULATE = True
 
 
 def _op_arg(dt, ismax, nan_skip):
@@ -195,9 +196,16 @@ def _op_arg(dt, ismax, nan_skip):
     if nan_skip:
         fold = ("if (!gpa_isnan(x) && (a.i < 0 || %s)) "
                 "{ a.v = x; a.i = gpa_i; }" % better)
-    else:
+    elif _np.dtype(dt).kind == "c":
         fold = ("if (a.i < 0 || (gpa_isnan(x) ? !gpa_isnan(a.v) : "
                 "(!gpa_isnan(a.v) && %s))) { a.v = x; a.i = gpa_i; }" % better)
+    else:
+        # Real values: once the best is nan nothing replaces it; otherwise
+        # x wins when not <= (max) / >= (min) the best, i.e. when it is
+        # strictly better or nan -- one unordered compare, no isnan(x).
+        notworse = "gpa_le(x, a.v)" if ismax else "gpa_ge(x, a.v)"
+        fold = ("if (a.i < 0 || (!gpa_isnan(a.v) && !%s)) "
+                "{ a.v = x; a.i = gpa_i; }" % notworse)
     return op + (fold,)
 
 

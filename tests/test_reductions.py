@@ -419,6 +419,14 @@ def test_scan_long_rows_lookback():
     check(gp.cumsum(a, axis=0), np.cumsum(xi, axis=0))
 
 
+def test_scan_level3_chain():
+    # > 2 * 32**3 host tiles: level-3 blocks chained (Note [Deterministic
+    # look-back]); two rows so the chain restarts per row
+    n = 2 * 32**3 * 64 + 12345
+    xi = make((2, n), np.int64)
+    check(gp.cumsum(gp.asarray(xi), axis=1), np.cumsum(xi, axis=1))
+
+
 def test_scan_out_and_accumulate():
     x = make((5, 6), np.float64)
     a = gp.asarray(x)

@@ -6,6 +6,7 @@
 #include "jit/jit.h"
 #include "jit/ew.h"
 #include "ops/elementwise.h"
+#include "ops/reduce.h"
 #include "ops/ufunc_defs.h"
 
 PyObject *gpa_py_jit_stats(PyObject *self, PyObject *noargs)
@@ -86,7 +87,8 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
 }
 
 /* _tune(name, value) -> previous value: launch parameters for benchmarks
- * ("ew_blocks_per_sm"; 0 = no cap). */
+ * ("ew_blocks_per_sm", 0 = no cap; "red_row_blocks_per_sm",
+ * "red_col_blocks_per_sm"). */
 PyObject *gpa_py_tune(PyObject *self, PyObject *args)
 {
     const char *name;
@@ -94,9 +96,20 @@ PyObject *gpa_py_tune(PyObject *self, PyObject *args)
     GPA_UNUSED(self);
     if (!PyArg_ParseTuple(args, "si:_tune", &name, &value))
         return NULL;
-    if (strcmp(name, "ew_blocks_per_sm") == 0) {
-        int old = gpa_ew_blocks_per_sm;
-        gpa_ew_blocks_per_sm = value;
+    int *knob = NULL;
+    if (strcmp(name, "ew_blocks_per_sm") == 0)
+        knob = &gpa_ew_blocks_per_sm;
+    else if (strcmp(name, "red_row_blocks_per_sm") == 0)
+        knob = &gpa_red_row_blocks_per_sm;
+    else if (strcmp(name, "red_col_blocks_per_sm") == 0)
+        knob = &gpa_red_col_blocks_per_sm;
+    if (knob != NULL) {
+        if (value < 0 || (value == 0 && knob != &gpa_ew_blocks_per_sm)) {
+            PyErr_Format(PyExc_ValueError, "%s must be positive", name);
+            return NULL;
+        }
+        int old = *knob;
+        *knob = value;
         return PyLong_FromLong(old);
     }
     PyErr_Format(PyExc_ValueError, "unknown tuning parameter '%s'", name);

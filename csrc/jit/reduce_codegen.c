@@ -28,13 +28,18 @@
 
 #include <stdlib.h>
 
-/* Note [Reduction accumulate]: an op may give `accumulate`, a statement
- * folding one raw input x (in0_t) with its index gpa_i into `a`, exactly
- * as a = combine(a, map(x, gpa_i)) would for inputs met in index order.
- * The contiguous per-thread loop then uses it instead of map + the vector
- * tree (argmin/argmax: a compare and a store instead of building and
- * picking (value, index) pairs).  Ops without it compile the same text as
- * before: every use sits under #ifdef GPA_RED_ACCUMULATE. */
+/* Note [Reduction accumulate]: an index-tracking op (the argmin/argmax
+ * family) may give `accumulate`, a statement folding one raw input x
+ * (in0_t) with its index gpa_i into `a`, exactly as a = combine(a, map(x,
+ * gpa_i)) would for inputs met in index order.  Its acc_t must have
+ * members v (the value, in0_t) and i (the index, < 0 when empty).  The
+ * contiguous per-thread loop folds each vector of V inputs into a fresh
+ * acc_t with LOCAL indices 0..V-1 (constants: no 64-bit index math per
+ * element), then folds that vector's winner into the running acc_t at
+ * its full index -- the same winner, since a vector's first best is what
+ * an in-order fold of its elements would keep.  Ops without it compile
+ * the same text as before: every use sits under #ifdef
+ * GPA_RED_ACCUMULATE. */
 void gpa_red_op_source(const gpa_red_spec *s, gpa_strbuf *b)
 {
     gpa_sb_printf(b,
@@ -208,10 +213,13 @@ static const char reduce_text[] =
 "    for (gpa_idx_t v = lane; v < nv; v += G) {\n"
 "      VT x = pv[v];\n"
 "#ifdef GPA_RED_ACCUMULATE\n"
-"      if (SRC::raw) {\n"
+"      if (SRC::raw) { /* Note [Reduction accumulate] */\n"
+"        acc_t t = gpa_rop::identity(p0, p1);\n"
 "#pragma unroll\n"
 "        for (int e = 0; e < V; e++)\n"
-"          SRC::fold(acc, x.v[e], (long long)(v0 + v * V + e) * L.rlog[0], p0, p1);\n"
+"          SRC::fold(t, x.v[e], e, p0, p1);\n"
+"        if (t.i >= 0)\n"
+"          gpa_rop_accumulate(acc, t.v, (long long)(v0 + v * V + t.i) * L.rlog[0]);\n"
 "        continue;\n"
 "      }\n"
 "#endif\n"
@@ -337,8 +345,27 @@ static const char reduce_text[] =
 "#pragma unroll\n"
 "    for (int e = 0; e < V; e++) acc[e] = gpa_rop::identity(p0, p1);\n"
 "    long long li;\n"
+"    gpa_idx_t r = lo;\n"
+"    if (L.nr == 1) {\n"
+"      /* B loads issued before their adds: B * 16 bytes in flight per\n"
+"       * thread, not 16 (the generic loop's offset math sits between a\n"
+"       * load and its use). */\n"
+"      enum { B = 4 };\n"
+"      const gpa_idx_t rs = L.rstride[0];\n"
+"      const char *p = src + ioff + r * rs;\n"
+"      for (; r + B <= hi; r += B, p += B * rs) {\n"
+"        VT x[B];\n"
+"#pragma unroll\n"
+"        for (int k = 0; k < B; k++) x[k] = gpa_at<VT>(p, k * rs);\n"
+"#pragma unroll\n"
+"        for (int k = 0; k < B; k++)\n"
+"#pragma unroll\n"
+"          for (int e = 0; e < V; e++)\n"
+"            acc[e] = gpa_rop::combine(acc[e], gpa_src_in::get(x[k].v[e], 0, p0, p1));\n"
+"      }\n"
+"    }\n"
 "#pragma unroll 4\n"
-"    for (gpa_idx_t r = lo; r < hi; r++) {\n"
+"    for (; r < hi; r++) {\n"
 "      const VT x = gpa_at<VT>(src, ioff + gpa_roff(L, r, li));\n"
 "#pragma unroll\n"
 "      for (int e = 0; e < V; e++)\n"
@@ -376,7 +403,8 @@ static const char *const red_ptypes[] = {
 static const char *const scan_names[GPA_SK_N] = {"scan_tile", "scan_col"};
 static const char *const scan_ptypes[] = {
     "gpa_rlayout", "gpa_idx_t", "gpa_idx_t", "gpa_idx_t", "gpa_idx_t",
-    "gpa_idx_t", "const char *", "char *", "char *", "double", "double",
+    "gpa_idx_t", "gpa_idx_t", "const char *", "char *", "char *", "double",
+    "double",
 };
 
 void gpa_red_source(const gpa_red_spec *s, int kind, gpa_strbuf *b)
@@ -390,7 +418,7 @@ void gpa_red_source(const gpa_red_spec *s, int kind, gpa_strbuf *b)
     } else {
         gpa_scan_skeleton(b);
         for (int k = 0; k < GPA_SK_N; k++)
-            gpa_sb_host_launcher(b, scan_names[k], 11, scan_ptypes);
+            gpa_sb_host_launcher(b, scan_names[k], 12, scan_ptypes);
     }
 }
 

@@ -15,17 +15,23 @@
  * Note [Deterministic look-back]: decoupled look-back (Merrill & Garland)
  * combines a VARIABLE run of predecessor aggregates, depending on timing,
  * so float results would change from run to run.  Here a tile's prefix
- * has a fixed shape: tiles are grouped by 32 and groups by 32 again;
- *   P(tile) = S2(h) + GP(g within h) + TP(t within g),
+ * has a fixed shape: tiles are grouped by 32, groups by 32 (a level-2
+ * block of 1024 tiles), level-2 blocks by 32 again (a level-3 block);
+ *   P(tile) = S3(q) + HP(h within q) + GP(g within h) + TP(t within g),
  * where TP is a warp scan over the published aggregates of the earlier
- * tiles of the group, GP a warp scan over the published aggregates of the
- * earlier groups of the level-2 block h (each published by the last tile
- * of its group, from the same warp scan), and S2(h) the exclusive prefix
- * of level-2 block h, chained from block to block by the last tile of each
- * block (a chain step per 1024 tiles, far behind the wave front).  Every
- * value is a fixed expression of the input, so the output is bit-identical
- * on every run, and a tile waits only for tiles with smaller ids (taken
- * from an atomic counter in launch order), so it cannot deadlock.
+ * tiles of the group, GP one over the aggregates of the earlier groups of
+ * the level-2 block, HP one over the aggregates of the earlier level-2
+ * blocks of the level-3 block (each aggregate published by the last tile
+ * of its group / block, from the same warp scans), and S3(q) the
+ * exclusive prefix of level-3 block q, chained from block to block by the
+ * last tile of each (a chain step per 32768 tiles).  A tile only ever
+ * waits for AGGREGATES of tiles that started before it, never for their
+ * prefixes, so no chain paces the scan below 32768 tiles (the previous
+ * version chained every 1024 tiles, and the wave of running tiles spent
+ * its time waiting on that chain).  Every value is a fixed expression of
+ * the input, so the output is bit-identical on every run, and a tile
+ * waits only for tiles with smaller ids (taken from an atomic counter in
+ * launch order), so it cannot deadlock.
  * On host a block is one thread, blocks run in order, and the warp scans
  * become sequential loops.
  */
@@ -94,8 +100,8 @@ static const char scan_text[] =
 "#endif\n"
 "}\n"
 "#define GPA_SCAN_PARAMS gpa_rlayout L, gpa_idx_t n_rows, gpa_idx_t len, \\\n"
-"  gpa_idx_t tpr, gpa_idx_t ng, gpa_idx_t n2, const char *src, char *dst, \\\n"
-"  char *work, double p0, double p1\n"
+"  gpa_idx_t tpr, gpa_idx_t ng, gpa_idx_t n2, gpa_idx_t n3, const char *src, \\\n"
+"  char *dst, char *work, double p0, double p1\n"
 "extern \"C\" __global__ void scan_tile(GPA_SCAN_PARAMS)\n"
 "{\n"
 "  __shared__ acc_t items[GPA_ST + GPA_ST / 32 + 1];\n"
@@ -104,12 +110,14 @@ static const char scan_text[] =
 "  __shared__ gpa_idx_t s_tile;\n"
 "  __shared__ int s_has;\n"
 "  unsigned *counter = reinterpret_cast<unsigned *>(work);\n"
+"  /* work: counter, then flags and values of the four levels */\n"
+"  const gpa_idx_t nall = n_rows * (tpr + ng + n2 + n3);\n"
 "  int *fa = reinterpret_cast<int *>(work + 16);\n"
-"  int *fg = fa + n_rows * tpr, *fs = fg + n_rows * ng;\n"
-"  unsigned long long vb = 16 + 4ull * (unsigned long long)(n_rows * (tpr + ng + n2));\n"
+"  int *fg = fa + n_rows * tpr, *fh = fg + n_rows * ng, *fs = fh + n_rows * n2;\n"
+"  unsigned long long vb = 16 + 4ull * (unsigned long long)nall;\n"
 "  vb = (vb + 15) & ~15ull;\n"
 "  acc_t *va = reinterpret_cast<acc_t *>(work + vb);\n"
-"  acc_t *vg = va + n_rows * tpr, *vs = vg + n_rows * ng;\n"
+"  acc_t *vg = va + n_rows * tpr, *vh = vg + n_rows * ng, *vs = vh + n_rows * n2;\n"
 "  const int tid = threadIdx.x;\n"
 "  if (tid == 0) {\n"
 "    s_tile = (gpa_idx_t)gpa_next_tile(counter);\n"
@@ -177,20 +185,25 @@ static const char scan_text[] =
 "#endif\n"
 "      const gpa_idx_t g = t / 32, r = t % 32, abase = row * tpr + g * 32;\n"
 "      const gpa_idx_t h = g / 32, s = g % 32, gbase = row * ng + h * 32;\n"
-"      acc_t TP, Gg, GP, G2, S2 = total;\n"
+"      const gpa_idx_t q = h / 32, u = h % 32, hbase = row * n2 + q * 32;\n"
+"      acc_t TP, Gg, GP, G2, HP, G3, S3 = total;\n"
 "      if (tid == 0) gpa_publish(&va[row * tpr + t], &fa[row * tpr + t], total);\n"
 "      gpa_lookback32(va + abase, fa + abase, (int)r, total, true, TP, Gg, p0, p1);\n"
-"      const bool pub = r == 31;\n"
-"      if (pub && tid == 0) gpa_publish(&vg[row * ng + g], &fg[row * ng + g], Gg);\n"
-"      gpa_lookback32(vg + gbase, fg + gbase, (int)s, Gg, pub, GP, G2, p0, p1);\n"
-"      if (h > 0) S2 = gpa_await(&vs[row * n2 + h], &fs[row * n2 + h]);\n"
-"      if (pub && s == 31 && tid == 0 && h + 1 < n2)\n"
-"        gpa_publish(&vs[row * n2 + h + 1], &fs[row * n2 + h + 1],\n"
-"                    h > 0 ? gpa_rop::combine(S2, G2) : G2);\n"
+"      const bool pub1 = r == 31;\n"
+"      if (pub1 && tid == 0) gpa_publish(&vg[row * ng + g], &fg[row * ng + g], Gg);\n"
+"      gpa_lookback32(vg + gbase, fg + gbase, (int)s, Gg, pub1, GP, G2, p0, p1);\n"
+"      const bool pub2 = pub1 && s == 31;\n"
+"      if (pub2 && tid == 0) gpa_publish(&vh[row * n2 + h], &fh[row * n2 + h], G2);\n"
+"      gpa_lookback32(vh + hbase, fh + hbase, (int)u, G2, pub2, HP, G3, p0, p1);\n"
+"      if (q > 0) S3 = gpa_await(&vs[row * n3 + q], &fs[row * n3 + q]);\n"
+"      if (pub2 && u == 31 && tid == 0 && q + 1 < n3)\n"
+"        gpa_publish(&vs[row * n3 + q + 1], &fs[row * n3 + q + 1],\n"
+"                    q > 0 ? gpa_rop::combine(S3, G3) : G3);\n"
 "      if (tid == 0) {\n"
 "        bool has = false;\n"
 "        acc_t P = total;\n"
-"        if (h > 0) { P = S2; has = true; }\n"
+"        if (q > 0) { P = S3; has = true; }\n"
+"        if (u > 0) { P = has ? gpa_rop::combine(P, HP) : HP; has = true; }\n"
 "        if (s > 0) { P = has ? gpa_rop::combine(P, GP) : GP; has = true; }\n"
 "        if (r > 0) { P = has ? gpa_rop::combine(P, TP) : TP; has = true; }\n"
 "        s_prefix = P;\n"
@@ -232,7 +245,7 @@ static const char scan_text[] =
 "          gpa_cast<out_mem_t>(gpa_rop::finish(acc, 0, p0, p1));\n"
 "    }\n"
 "  }\n"
-"  (void)tpr; (void)ng; (void)n2; (void)work;\n"
+"  (void)tpr; (void)ng; (void)n2; (void)n3; (void)work;\n"
 "}\n";
 
 void gpa_scan_skeleton(gpa_strbuf *b)

@@ -31,6 +31,9 @@
 #include <stdlib.h>
 
 #define HOST_CHUNK 4096
+
+int gpa_red_row_blocks_per_sm = 8;
+int gpa_red_col_blocks_per_sm = 8;
 #define INDEX32_LIMIT (1LL << 30)
 
 typedef struct {
@@ -204,7 +207,7 @@ static long long row_splits(gpa_device *dev, long long n_out, long long n_red)
 {
     if (dev->kind != GPA_DEVICE_CUDA)
         return n_red > HOST_CHUNK ? cdiv(n_red, HOST_CHUNK) : 1;
-    long long target = 2LL * 4 * dev->sm_count; /* 4 blocks of 512 per SM */
+    long long target = (long long)gpa_red_row_blocks_per_sm * dev->sm_count;
     long long min_chunk = 16LL * GPA_RED_BLOCK_CUDA;
     long long S = cdiv(target, n_out);
     long long most = n_red / min_chunk;
@@ -220,7 +223,8 @@ static long long col_splits(gpa_device *dev, long long n_out, long long n_red)
         S = n_red > HOST_CHUNK ? cdiv(n_red, HOST_CHUNK) : 1;
     } else {
         long long blocks = cdiv(n_out, GPA_RED_COLBLOCK_CUDA);
-        S = cdiv(8LL * dev->sm_count, blocks);
+        S = cdiv((long long)gpa_red_col_blocks_per_sm * dev->sm_count,
+                 blocks);
         if (S > n_red / 64)
             S = n_red / 64;
     }

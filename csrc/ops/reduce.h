@@ -19,6 +19,10 @@
  * reduced) into out, whose shape is a's kept dims (out->nd == number of
  * kept axes) or a's shape with 1 for reduced axes (keepdims).  The caller
  * checked shapes and dtypes.  Returns 0 or -1 with an exception. */
+/* Blocks per SM that the split row / column passes aim for on CUDA
+ * (`_core._tune("red_row_blocks_per_sm" / "red_col_blocks_per_sm")`). */
+extern int gpa_red_row_blocks_per_sm, gpa_red_col_blocks_per_sm;
+
 int gpa_reduce(gpa_array *a, const char *mask, gpa_array *out,
                const gpa_red_spec *spec, double p0, double p1);
 

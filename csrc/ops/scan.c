@@ -89,12 +89,15 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
                              gpa_scan_items_cuda(spec.acc_size)
                        : GPA_SCAN_ITEMS_HOST;
     long long tpr = tile ? cdiv(len, T) : 1;
-    long long ng = cdiv(tpr, 32), n2 = cdiv(ng, 32);
+    long long ng = cdiv(tpr, 32), n2 = cdiv(ng, 32), n3 = cdiv(n2, 32);
     long long ext = llabs(sa) * (len - 1) + llabs(so) * (len - 1);
     for (int d = 0; d < nk; d++)
         ext += (kshape[d] - 1) * (llabs(kst[d]) + llabs(ost[d]));
-    long long wbytes = (16 + 4 * n_rows * (tpr + ng + n2) + 15) / 16 * 16;
-    long long wtotal = wbytes + spec.acc_size * n_rows * (tpr + ng + n2);
+    /* look-back flags then values, per level (Note [Deterministic
+     * look-back] in jit/scan_codegen.c) */
+    long long nslots = n_rows * (tpr + ng + n2 + n3);
+    long long wbytes = (16 + 4 * nslots + 15) / 16 * 16;
+    long long wtotal = wbytes + spec.acc_size * nslots;
     spec.index64 = ext + 64 >= INDEX32_LIMIT ||
                    n_rows * tpr * T >= INDEX32_LIMIT ||
                    wtotal >= INDEX32_LIMIT;
@@ -146,19 +149,19 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
         grid.x = (unsigned)(blocks < cap ? blocks : cap);
         block.x = (unsigned)bs;
     }
-    long long i64[5] = {n_rows, len, tpr, ng, n2};
-    int i32[5];
-    void *args[11];
-    for (int i = 0; i < 5; i++) {
+    long long i64[6] = {n_rows, len, tpr, ng, n2, n3};
+    int i32[6];
+    void *args[12];
+    for (int i = 0; i < 6; i++) {
         i32[i] = (int)i64[i];
         args[1 + i] = spec.index64 ? (void *)&i64[i] : (void *)&i32[i];
     }
     args[0] = spec.index64 ? (void *)&l64 : (void *)&l32;
-    args[6] = &src;
-    args[7] = &dst;
-    args[8] = &wp;
-    args[9] = &p0;
-    args[10] = &p1;
+    args[7] = &src;
+    args[8] = &dst;
+    args[9] = &wp;
+    args[10] = &p0;
+    args[11] = &p1;
     rc = dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
 done:
     gpa_mem_decref(work);
