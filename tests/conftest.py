@@ -9,10 +9,19 @@ Kernel budget: on the host device each distinct kernel costs about 0.3 s of
 g++ on a cold cache, so tests sweep dtypes with one layout and layouts with
 one or two dtypes rather than the full product.
 """
+import os
+
 import numpy as np
 import pytest
 
 import gpuarray as gp
+
+# Kernel variants under test (benchmark knobs, gpuarray._core._tune), e.g.
+# GPUARRAY_TEST_TUNE="scan_pair=0" runs the suite on the fenced look-back
+# cells of the scan.
+for _kv in filter(None, os.environ.get("GPUARRAY_TEST_TUNE", "").split(",")):
+    _k, _v = _kv.split("=")
+    gp._core._tune(_k.strip(), int(_v))
 
 # The 14 dtypes gpuarray supports, as NumPy dtype objects.
 ALL_DTYPES = [np.dtype(t) for t in (

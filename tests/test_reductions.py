@@ -427,6 +427,24 @@ def test_scan_level3_chain():
     check(gp.cumsum(gp.asarray(xi), axis=1), np.cumsum(xi, axis=1))
 
 
+@pytest.mark.parametrize("dt", [np.bool_, np.int8, np.uint16, np.int32,
+                                np.int64, np.float16, np.float32,
+                                np.float64, np.complex64, np.complex128],
+                         ids=ids)
+def test_scan_tiles_every_dtype(dt):
+    """Many full tiles and a partial one, contiguous, offset and strided,
+    for every accumulator width (the look-back cells hold acc_t of 4, 8 or
+    16 bytes: Note [Look-back cells]).  Small integer values keep float
+    sums exact."""
+    n = 600 if dt == np.float16 else 3 * 4096 * 16 + 5
+    x = make((n,), np.int8, lo=0, hi=3).astype(dt)
+    a = gp.asarray(x)
+    for sl in [slice(None), slice(1, None), slice(None, None, 2)]:
+        check(gp.cumsum(a[sl]), np.cumsum(x[sl]), exact=True)
+        check(gp.maximum.accumulate(a[sl]), np.maximum.accumulate(x[sl]),
+              exact=True)
+
+
 def test_scan_out_and_accumulate():
     x = make((5, 6), np.float64)
     a = gp.asarray(x)
@@ -574,6 +592,15 @@ def test_cuda_text_compiles_with_nvrtc():
         pytest.skip("NVRTC not available: %s" % e)
     for op, tin, tout, kind, i64 in ops:
         src = _core._reduce_source(op, tin, tin, tout, tout, kind, i64)
+        assert len(_core._nvrtc_compile(src, 90)) > 0
+    # scans: the direct tile path's vector widths differ per type, and the
+    # look-back cells are packed (acc_t <= 8 bytes) or fenced (wider)
+    from gpuarray._reduction_ops import _scan_op
+    for tin, tacc in [(np.int8, np.int64), (np.float16, np.float16),
+                      (np.float64, np.float64), (np.complex128,
+                                                 np.complex128)]:
+        op = _scan_op("add", np.dtype(tacc), False)
+        src = _core._reduce_source(op, tin, tacc, tacc, tacc, 1, False)
         assert len(_core._nvrtc_compile(src, 90)) > 0
 
 

@@ -88,7 +88,7 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
 
 /* _tune(name, value) -> previous value: launch parameters for benchmarks
  * ("ew_blocks_per_sm", 0 = no cap; "red_row_blocks_per_sm",
- * "red_col_blocks_per_sm"). */
+ * "red_col_blocks_per_sm"; "scan_min_blocks", "scan_items", "scan_pair"). */
 PyObject *gpa_py_tune(PyObject *self, PyObject *args)
 {
     const char *name;
@@ -103,6 +103,23 @@ PyObject *gpa_py_tune(PyObject *self, PyObject *args)
         knob = &gpa_red_row_blocks_per_sm;
     else if (strcmp(name, "red_col_blocks_per_sm") == 0)
         knob = &gpa_red_col_blocks_per_sm;
+    else if (strcmp(name, "scan_min_blocks") == 0)
+        knob = &gpa_scan_min_blocks;
+    else if (strcmp(name, "scan_items") == 0)
+        knob = &gpa_scan_items;
+    else if (strcmp(name, "scan_pair") == 0)
+        knob = &gpa_scan_pair;
+    if (knob == &gpa_scan_min_blocks || knob == &gpa_scan_items ||
+        knob == &gpa_scan_pair) {
+        if (value < 0 || value > 64) {
+            PyErr_Format(PyExc_ValueError, "%s must be in 0..64", name);
+            return NULL;
+        }
+        int old = *knob;
+        *knob = value;
+        gpa_red_cache_clear(); /* the kernel text changed */
+        return PyLong_FromLong(old);
+    }
     if (knob != NULL) {
         if (value < 0 || (value == 0 && knob != &gpa_ew_blocks_per_sm)) {
             PyErr_Format(PyExc_ValueError, "%s must be positive", name);

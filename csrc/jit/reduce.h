@@ -70,10 +70,13 @@ typedef GPA_RED_LAYOUT(long long) gpa_rlayout64;
 #define GPA_SCAN_BLOCK_CUDA 256
 #define GPA_SCAN_ITEMS_HOST 64
 /* Items per thread of the scan tile on CUDA, from sizeof(acc_t) (so the
- * tile fits 32 KiB of static shared memory). */
+ * tile fits 34 KiB of static shared memory), or the "scan_items" knob. */
+extern int gpa_scan_items;
 static inline int gpa_scan_items_cuda(int acc_size)
 {
-    return acc_size <= 4 ? 16 : (acc_size <= 8 ? 12 : 8);
+    if (gpa_scan_items > 0 && acc_size * gpa_scan_items * 264 <= 47000)
+        return gpa_scan_items;
+    return acc_size <= 4 ? 24 : (acc_size <= 8 ? 12 : 8);
 }
 
 /* Appends the op part (typedefs, preamble, struct gpa_rop) of spec. */
@@ -82,6 +85,14 @@ void gpa_red_op_source(const gpa_red_spec *spec, gpa_strbuf *b);
  * host launchers). */
 void gpa_red_source(const gpa_red_spec *spec, int kind, gpa_strbuf *b);
 void gpa_scan_skeleton(gpa_strbuf *b);
+/* Scan kernel variants for benchmarks (`_core._tune("scan_min_blocks" /
+ * "scan_items")`): the scan tile's __launch_bounds__ minimum blocks per SM
+ * (0: none) and its items per thread on CUDA (0: by acc_t size; see
+ * gpa_scan_items_cuda). */
+extern int gpa_scan_min_blocks;
+/* "scan_pair": look-back cells as (w, ~w) pairs, else value-fence-flag
+ * (Note [Look-back cells] in scan_codegen.c). */
+extern int gpa_scan_pair;
 
 /* The kernels of spec's module on dev, compiling on first use: fills
  * fns[GPA_RK_N] (reduce) or fns[GPA_SK_N] (scan) with borrowed handles.

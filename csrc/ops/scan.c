@@ -93,11 +93,11 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
     long long ext = llabs(sa) * (len - 1) + llabs(so) * (len - 1);
     for (int d = 0; d < nk; d++)
         ext += (kshape[d] - 1) * (llabs(kst[d]) + llabs(ost[d]));
-    /* look-back flags then values, per level (Note [Deterministic
-     * look-back] in jit/scan_codegen.c) */
-    long long nslots = n_rows * (tpr + ng + n2 + n3);
-    long long wbytes = (16 + 4 * nslots + 15) / 16 * 16;
-    long long wtotal = wbytes + spec.acc_size * nslots;
+    /* the tile counter, then a look-back cell per tile, group, level-2
+     * and level-3 block (Notes [Deterministic look-back] and [Look-back
+     * cells] in jit/scan_codegen.c), all zeroed */
+    long long cell = (spec.acc_size + 4 + 15) / 16 * 16;
+    long long wtotal = 16 + cell * n_rows * (tpr + ng + n2 + n3);
     spec.index64 = ext + 64 >= INDEX32_LIMIT ||
                    n_rows * tpr * T >= INDEX32_LIMIT ||
                    wtotal >= INDEX32_LIMIT;
@@ -137,7 +137,7 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
         if (work == NULL)
             goto done;
         wp = work->ptr;
-        if (dev->be->memset_d8(dev, wp, 0, (size_t)wbytes, dev->stream) < 0)
+        if (dev->be->memset_d8(dev, wp, 0, (size_t)wtotal, dev->stream) < 0)
             goto done;
         fn = fns[GPA_SK_TILE];
         grid.x = (unsigned)(n_rows * tpr);
