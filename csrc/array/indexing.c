@@ -3,12 +3,14 @@
  *
  * A full integer index gives a 0-d array, not a NumPy scalar, as in CuPy:
  * the value stays on the device and no synchronisation happens.
- * Fancy indexing (integer or boolean arrays) is not handled here yet: it
- * raises IndexError naming what is supported.
+ * A key holding an integer or boolean array, a list or a boolean scalar
+ * is advanced indexing: it goes to the Python hooks "getitem_advanced" /
+ * "setitem_advanced" (Note [Advanced indexing] in gpuarray/_indexing.py).
  */
 #include "array/array_methods.h"
 #include "array/convert.h"
 #include "ops/copy.h"
+#include "hooks.h"
 #include "util.h"
 
 enum { IDX_INT, IDX_SLICE, IDX_NEWAXIS, IDX_ELLIPSIS };
@@ -36,30 +38,51 @@ static int classify(PyObject *obj, index_item *it)
     }
     if (PyBool_Check(obj) || PyArray_IsScalar(obj, Bool)) {
         PyErr_SetString(PyExc_IndexError,
-                        "boolean scalar indices are not supported yet");
+                        "a boolean scalar is an advanced index");
         return -1;
     }
     if (PyLong_Check(obj) || PyArray_IsScalar(obj, Integer) ||
         (gpa_array_check(obj) && ((gpa_array *)obj)->nd == 0 &&
-         PyTypeNum_ISINTEGER(gpa_type_num((gpa_array *)obj)))) {
+         PyTypeNum_ISINTEGER(gpa_type_num((gpa_array *)obj))) ||
+        (PyArray_Check(obj) && PyArray_NDIM((PyArrayObject *)obj) == 0 &&
+         PyTypeNum_ISINTEGER(PyArray_TYPE((PyArrayObject *)obj)))) {
         it->kind = IDX_INT;
         it->value = PyNumber_AsSsize_t(obj, PyExc_IndexError);
         if (it->value == -1 && PyErr_Occurred())
             return -1;
         return 0;
     }
-    if (gpa_array_check(obj) || PyArray_Check(obj) || PyList_Check(obj)) {
-        PyErr_SetString(PyExc_IndexError,
-                        "advanced (integer or boolean array) indexing is "
-                        "not supported yet; only integers, slices (`:`), "
-                        "ellipsis (`...`) and numpy.newaxis (`None`) are");
-        return -1;
-    }
     PyErr_SetString(PyExc_IndexError,
                     "only integers, slices (`:`), ellipsis (`...`), "
                     "numpy.newaxis (`None`) and integer or boolean arrays "
                     "are valid indices");
     return -1;
+}
+
+/* Whether one key entry makes the key advanced (Note [Advanced
+ * indexing]): arrays other than 0-d integer ones, lists, booleans. */
+static int is_advanced_entry(PyObject *obj)
+{
+    if (PyBool_Check(obj) || PyArray_IsScalar(obj, Bool) ||
+        PyList_Check(obj))
+        return 1;
+    if (gpa_array_check(obj))
+        return ((gpa_array *)obj)->nd != 0 ||
+               !PyTypeNum_ISINTEGER(gpa_type_num((gpa_array *)obj));
+    if (PyArray_Check(obj))
+        return PyArray_NDIM((PyArrayObject *)obj) != 0 ||
+               !PyTypeNum_ISINTEGER(PyArray_TYPE((PyArrayObject *)obj));
+    return 0;
+}
+
+static int is_advanced(PyObject *key)
+{
+    if (!PyTuple_Check(key))
+        return is_advanced_entry(key);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(key); i++)
+        if (is_advanced_entry(PyTuple_GET_ITEM(key, i)))
+            return 1;
+    return 0;
 }
 
 /* New reference: the view a[key] for a basic index. */
@@ -154,6 +177,15 @@ static gpa_array *basic_view(gpa_array *a, PyObject *key)
 
 PyObject *gpa_array_subscript(gpa_array *a, PyObject *key)
 {
+    if (is_advanced(key)) {
+        PyObject *args = PyTuple_Pack(1, key);
+        if (args == NULL)
+            return NULL;
+        PyObject *r = gpa_hook_call("getitem_advanced", (PyObject *)a, args,
+                                    NULL);
+        Py_DECREF(args);
+        return r;
+    }
     return (PyObject *)basic_view(a, key);
 }
 
@@ -167,6 +199,16 @@ int gpa_array_ass_subscript(gpa_array *a, PyObject *key, PyObject *value)
         PyErr_SetString(PyExc_ValueError, "assignment destination is "
                                           "read-only");
         return -1;
+    }
+    if (is_advanced(key)) {
+        PyObject *args = PyTuple_Pack(2, key, value);
+        if (args == NULL)
+            return -1;
+        PyObject *r = gpa_hook_call("setitem_advanced", (PyObject *)a, args,
+                                    NULL);
+        Py_DECREF(args);
+        Py_XDECREF(r);
+        return r == NULL ? -1 : 0;
     }
     gpa_array *view = basic_view(a, key);
     if (view == NULL)

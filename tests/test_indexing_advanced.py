@@ -1,0 +1,214 @@
+"""Advanced indexing (integer and boolean arrays, lists, boolean scalars)
+and the functions built on it, against NumPy: values, dtype, shape, the
+placement of the broadcast index dimensions, assignment, and NumPy's
+exception types for bad keys (Note [Advanced indexing] in
+gpuarray/_indexing.py)."""
+import numpy as np
+import pytest
+
+import gpuarray as gp
+
+
+def host(shape, dtype=np.float32, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.integers(-50, 50, int(np.prod(shape))).reshape(shape)
+    return x.astype(dtype)
+
+
+def same(g, r):
+    assert isinstance(g, gp.ndarray), type(g)
+    r = np.asarray(r)
+    assert g.shape == r.shape, (g.shape, r.shape)
+    assert g.dtype == r.dtype, (g.dtype, r.dtype)
+    np.testing.assert_array_equal(g.get(), r)
+
+
+X = host((4, 5, 6))
+KEYS = [
+    [0, 3, 1],
+    [-1, -4],
+    [],
+    np.array([[0, 1], [3, 2]]),
+    (0, slice(None), [1, 2]),          # int + array apart: index dims first
+    (slice(None), [1, 2], [0, 5]),     # adjacent: in place
+    (slice(None), [[1], [2]], [0, 5]),  # broadcast (2, 2) in place
+    ([1, 2], slice(1, 4), [0, 5]),     # apart
+    ([1, 2], slice(None), 3),          # apart through an int
+    (Ellipsis, [-1, 0]),
+    (None, [0, 1], None),
+    (slice(None, None, -1), [4, 0]),   # on a negative-stride view
+    ([1], [2], [3]),
+    np.int64(2),                       # not advanced: basic path
+    (np.array(1), [0, 2]),             # 0-d NumPy int: an integer
+    (X > 10,),
+    (X[:, :, 0] > 0,),
+    (slice(1, None), X[0] > 3),
+    (X[:, 0, 0] > 0, slice(None), 1),   # bool + int apart
+    (True,),
+    (False,),
+    (0, True),
+    (gp.asarray(np.array([2, 0])),),
+    (np.array([1, 0], dtype=np.uint8), 1),
+]
+
+
+@pytest.mark.parametrize("key", KEYS, ids=[str(i) for i in range(len(KEYS))])
+def test_getitem_matches_numpy(key):
+    k_np = tuple(k.get() if isinstance(k, gp.ndarray) else k
+                 for k in key) if isinstance(key, tuple) else key
+    same(gp.asarray(X)[key], X[k_np])
+
+
+@pytest.mark.parametrize("dt", [np.bool_, np.int8, np.uint16, np.int64,
+                                np.float16, np.float64, np.complex64,
+                                np.complex128])
+def test_getitem_every_dtype(dt):
+    x = host((5, 7), dt)
+    a = gp.asarray(x)
+    same(a[[4, 0, 2]], x[[4, 0, 2]])
+    same(a[:, [6, 6, 1]], x[:, [6, 6, 1]])
+    same(a[x != 0], x[x != 0])
+
+
+def test_getitem_non_contiguous_source():
+    x = host((8, 9))
+    a = gp.asarray(x)
+    same(a.T[[1, 2]], x.T[[1, 2]])
+    same(a[::2, ::-3][[0, 3], [1, 2]], x[::2, ::-3][[0, 3], [1, 2]])
+    same(a[1:, 2:][x[1:, 2:] > 0], x[1:, 2:][x[1:, 2:] > 0])
+
+
+def test_getitem_result_is_a_copy():
+    x = host((5,))
+    a = gp.asarray(x)
+    r = a[[0, 1]]
+    r[...] = 99
+    same(a, x)
+
+
+@pytest.mark.parametrize("key,value", [
+    ([0, 2], 7.5),
+    ([[0], [3]], np.arange(6, dtype=np.float32)),
+    ((slice(None), [1, 4]), -1),
+    (X[:, :, 0] > 0, np.float64(3.25)),
+    ((X > 0,), 0),
+    ((0, [1, 2], [3, 4]), [10, 20]),
+    (([1, 2], slice(None), 3), np.arange(5)),
+])
+def test_setitem_matches_numpy(key, value):
+    x = X.copy()
+    a = gp.asarray(x)
+    a[key] = value
+    x[key] = value
+    same(a, x)
+
+
+def test_setitem_from_overlapping_array_and_casts():
+    x = host((10,), np.int32)
+    a = gp.asarray(x)
+    a[[1, 3, 5]] = a[[0, 1, 2]]
+    x[[1, 3, 5]] = x[[0, 1, 2]]
+    same(a, x)
+    a[a > 0] = gp.asarray(np.float64(2.9))   # unsafe cast, as NumPy
+    x[x > 0] = np.float64(2.9)
+    same(a, x)
+
+
+@pytest.mark.parametrize("key,exc", [
+    ([5], IndexError),
+    ([-6], IndexError),
+    ((0, [0], [7]), IndexError),
+    ([0.5], IndexError),
+    (np.array([1.0]), IndexError),
+    (np.ones((3,), bool), IndexError),           # wrong boolean length
+    (([0, 1], [0, 1, 2]), IndexError),          # no broadcast
+    (([0], [0], [0], [0]), IndexError),         # too many indices
+    ((Ellipsis, [0], Ellipsis), IndexError),
+])
+def test_bad_keys_raise_numpys_exception(key, exc):
+    x = host((5, 6, 7))
+    with pytest.raises(exc):
+        x[key]
+    with pytest.raises(exc):
+        gp.asarray(x)[key]
+
+
+def test_setitem_errors():
+    x = host((5,))
+    a = gp.asarray(x)
+    with pytest.raises(ValueError):
+        a[[0, 1]] = np.arange(3)
+    with pytest.raises(ValueError):
+        x[[0, 1]] = np.arange(3)
+    ro = gp.broadcast_to(a, (2, 5))
+    with pytest.raises(ValueError):
+        ro[[0], [1]] = 1
+
+
+@pytest.mark.parametrize("shape", [(0,), (7,), (3, 4), (2, 3, 4), (1,)])
+def test_nonzero_family(shape):
+    x = host(shape) * (host(shape, seed=1) > 0)
+    a = gp.asarray(x)
+    got, want = gp.nonzero(a), np.nonzero(x)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        same(g, w.astype(np.int64))
+    same(gp.flatnonzero(a), np.flatnonzero(x).astype(np.int64))
+    same(gp.argwhere(a), np.argwhere(x).astype(np.int64))
+    with pytest.raises(ValueError):
+        gp.nonzero(gp.asarray(np.float32(1)))
+
+
+def test_take_compress_extract_take_along_axis():
+    x = host((4, 6))
+    a = gp.asarray(x)
+    same(gp.take(a, [5, 0, 23]), np.take(x, [5, 0, 23]))
+    same(gp.take(a, [[1, 0]], axis=1), np.take(x, [[1, 0]], axis=1))
+    same(gp.take(a, 2, axis=0), np.take(x, 2, axis=0))
+    same(gp.take(a, [7, -9], axis=1, mode="wrap"),
+         np.take(x, [7, -9], axis=1, mode="wrap"))
+    same(gp.take(a, [7, -9], axis=1, mode="clip"),
+         np.take(x, [7, -9], axis=1, mode="clip"))
+    with pytest.raises(IndexError):
+        gp.take(a, [24])
+    c = [True, False, True]
+    same(gp.compress(c, a, axis=1), np.compress(c, x, axis=1))
+    same(gp.compress(c, a), np.compress(c, x))
+    same(gp.extract(x > 0, a), np.extract(x > 0, x))
+    i = np.argsort(x, axis=1)
+    same(gp.take_along_axis(a, gp.asarray(i), 1),
+         np.take_along_axis(x, i, 1))
+    same(gp.take_along_axis(a, gp.asarray(i[:, :2]), axis=1),
+         np.take_along_axis(x, i[:, :2], axis=1))
+
+
+def test_numpy_functions_dispatch_to_gpuarray():
+    x = host((3, 4))
+    a = gp.asarray(x)
+    r = np.take(a, [1, 2])
+    assert isinstance(r, gp.ndarray)
+    same(r, np.take(x, [1, 2]))
+    nz = np.nonzero(a)
+    assert all(isinstance(v, gp.ndarray) for v in nz)
+
+
+def test_index_kernels_compile_with_nvrtc():
+    """The gather, scatter and nonzero bodies in the strided skeleton the
+    engine picks for them (zero-stride base operand), as CUDA text."""
+    try:
+        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
+    except RuntimeError as e:
+        pytest.skip("libnvrtc is not available here: %s" % e)
+    src = []
+    for i, ch in enumerate("?bhefdFD"):
+        src.append(gp._core._ew_source("out0 = p0[in1];", [ch, "q", ch],
+                                       [ch, "q", ch], 2, 1, 1, True,
+                                       "gather_%d" % i))
+        src.append(gp._core._ew_source("p2[in1] = in0; gpa_skip = true;",
+                                       [ch, "q", ch], [ch, "q", ch], 2, 2,
+                                       1, False, "scatter_%d" % i))
+    src.append(gp._core._ew_source(
+        "if (in0) p3[in1 - 1] = (long long)gpa_i; gpa_skip = true;",
+        ["?", "q", "q", "q"], ["?", "q", "q", "q"], 2, 1, 1, False,
+        "nonzero"))
+    assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
