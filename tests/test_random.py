@@ -1,0 +1,183 @@
+"""gpuarray.random: shapes and dtypes as NumPy's, reproducibility per
+seed, distinct numbers from call to call, distribution moments and
+ranges (bounds at several standard errors, so a wrong distribution fails
+and a right one passes every time: the seeds are fixed), and NumPy's
+exceptions for bad arguments."""
+import numpy as np
+import pytest
+
+import gpuarray as gp
+
+N = 200_000
+
+
+def moments_ok(x, mean, var, k=6.0):
+    """Sample mean and variance within k standard errors (normal approx.;
+    the variance's error uses the fourth moment bound 3 var^2)."""
+    n = x.size
+    assert abs(x.mean() - mean) < k * np.sqrt(var / n), (x.mean(), mean)
+    assert abs(x.var() - var) < k * np.sqrt(3 * var * var / n), (x.var(), var)
+
+
+def test_shapes_and_dtypes_match_numpy():
+    g, r = gp.random.default_rng(0), np.random.default_rng(0)
+    for size in [None, 5, (2, 3), (0, 4)]:
+        for name, args in [("random", ()), ("standard_normal", ()),
+                           ("standard_exponential", ()),
+                           ("integers", (0, 10)), ("uniform", (1, 2)),
+                           ("normal", (0, 2)), ("exponential", (3,))]:
+            got = getattr(g, name)(*args, size=size)
+            want = np.asarray(getattr(r, name)(*args, size=size))
+            assert isinstance(got, gp.ndarray)
+            assert got.shape == want.shape and got.dtype == want.dtype, name
+    for dt in (np.float32, np.float64):
+        assert g.random(3, dtype=dt).dtype == dt
+        assert g.standard_normal(3, dtype=dt).dtype == dt
+    for dt in (np.int8, np.uint16, np.int32, np.uint64, np.bool_):
+        assert g.integers(0, 2, 4, dtype=dt).dtype == dt
+    assert gp.random.rand(2, 3).shape == (2, 3)
+    assert gp.random.randn().shape == ()
+    assert gp.random.randint(5, size=4).dtype == np.random.randint(5, size=4).dtype
+
+
+def test_reproducible_and_advancing():
+    a = gp.random.default_rng(42).random(1000).get()
+    b = gp.random.default_rng(42).random(1000).get()
+    c = gp.random.default_rng(43).random(1000).get()
+    np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(a, c)
+    g = gp.random.default_rng(42)
+    first, second = g.random(500).get(), g.random(500).get()
+    np.testing.assert_array_equal(np.concatenate([first, second]), a)
+    gp.random.seed(7)
+    x = gp.random.rand(10).get()
+    gp.random.seed(7)
+    np.testing.assert_array_equal(gp.random.rand(10).get(), x)
+    assert len(np.unique(a)) == a.size
+
+
+@pytest.mark.parametrize("dt", [np.float64, np.float32])
+def test_uniform_normal_exponential_moments(dt):
+    g = gp.random.default_rng(1)
+    u = g.random(N, dtype=dt).get().astype(np.float64)
+    assert u.min() >= 0 and u.max() < 1
+    moments_ok(u, 0.5, 1 / 12)
+    hist = np.histogram(u, bins=10, range=(0, 1))[0]
+    assert (abs(hist - N / 10) < 6 * np.sqrt(N / 10)).all(), hist
+    z = g.standard_normal(N, dtype=dt).get().astype(np.float64)
+    moments_ok(z, 0.0, 1.0)
+    assert abs((np.abs(z) < 1).mean() - 0.6826894921) < 0.01
+    e = g.standard_exponential(N, dtype=dt).get().astype(np.float64)
+    assert e.min() >= 0
+    moments_ok(e, 1.0, 1.0)
+
+
+def test_affine_forms_and_broadcasting():
+    g = gp.random.default_rng(2)
+    moments_ok(g.uniform(-2, 4, N).get(), 1.0, 36 / 12)
+    moments_ok(g.normal(3, 2, N).get(), 3.0, 4.0)
+    moments_ok(g.exponential(0.5, N).get(), 0.5, 0.25)
+    lo = gp.asarray(np.array([0.0, 10.0, 100.0]))
+    u = g.uniform(lo, lo + 1, size=(N // 10, 3)).get()
+    for j, base in enumerate([0, 10, 100]):
+        assert (u[:, j] >= base).all() and (u[:, j] < base + 1).all()
+    n = g.normal(gp.asarray(np.array([-5.0, 5.0])), 1.0).get()
+    assert n.shape == (2,) and n[0] < 0 < n[1]
+
+
+@pytest.mark.parametrize("lo,hi,dt", [(0, 10, np.int64), (-3, 4, np.int8),
+                                      (0, 2, np.bool_), (250, 256, np.uint8),
+                                      (-2**40, 2**40, np.int64)])
+def test_integers_range_and_uniformity(lo, hi, dt):
+    g = gp.random.default_rng(3)
+    x = g.integers(lo, hi, N, dtype=dt).get().astype(np.int64)
+    assert x.min() >= lo and x.max() < hi
+    if hi - lo <= 16:
+        counts = np.bincount(x - lo, minlength=hi - lo)
+        expect = N / (hi - lo)
+        assert (abs(counts - expect) < 6 * np.sqrt(expect)).all(), counts
+    else:
+        moments_ok(x.astype(np.float64), (lo + hi - 1) / 2,
+                   ((hi - lo) ** 2 - 1) / 12)
+    y = g.integers(lo, hi - 1, N, dtype=dt, endpoint=True).get()
+    assert y.max() == hi - 1 or hi - lo > 16
+
+
+def test_choice_permutation_shuffle():
+    g = gp.random.default_rng(4)
+    s = g.choice(50, 20, replace=False).get()
+    assert len(np.unique(s)) == 20 and s.min() >= 0 and s.max() < 50
+    pop = gp.asarray(np.arange(10) * 3)
+    c = g.choice(pop, (N // 10,)).get()
+    assert set(np.unique(c)) <= set(range(0, 30, 3))
+    p = np.array([0.5, 0.0, 0.25, 0.25])
+    w = g.choice(4, N, p=p).get()
+    freq = np.bincount(w, minlength=4) / N
+    assert freq[1] == 0
+    assert (abs(freq - p) < 6 * np.sqrt(p * (1 - p) / N) + 1e-12).all()
+    perm = g.permutation(100).get()
+    np.testing.assert_array_equal(np.sort(perm), np.arange(100))
+    assert not np.array_equal(perm, np.arange(100))
+    m = np.arange(20).reshape(10, 2)
+    a = gp.asarray(m)
+    g.shuffle(a)
+    h = a.get()
+    np.testing.assert_array_equal(h[np.argsort(h[:, 0])], m)
+    assert not np.array_equal(h, m)
+    q = g.permuted(gp.asarray(m), axis=1).get()
+    np.testing.assert_array_equal(np.sort(q, axis=1), m)
+
+
+def test_legacy_module_functions():
+    gp.random.seed(11)
+    x = gp.random.random_sample((N,)).get()
+    moments_ok(x, 0.5, 1 / 12)
+    r = gp.random.randint(3, 9, size=N).get()
+    assert r.min() == 3 and r.max() == 8
+    ri = gp.random.random_integers(5, size=N).get()
+    assert ri.min() == 1 and ri.max() == 5
+    assert gp.random.get_random_state() is gp.random.get_random_state()
+    assert gp.random.uniform(size=3).shape == (3,)
+
+
+def test_bad_arguments_raise_numpys_exceptions():
+    g, r = gp.random.default_rng(0), np.random.default_rng(0)
+    cases = [
+        (lambda m: m.integers(5, 5), ValueError),
+        (lambda m: m.random(-1), ValueError),
+        (lambda m: m.normal(0, -1.0), ValueError),
+        (lambda m: m.random(3, dtype=np.int32), TypeError),
+        (lambda m: m.choice(5, 6, replace=False), ValueError),
+        (lambda m: m.choice(3, 2, p=[0.5, 0.6, -0.1]), ValueError),
+        (lambda m: m.choice(3, 2, p=[0.5, 0.5]), ValueError),
+        (lambda m: m.integers(0, 300, dtype=np.int8), ValueError),
+    ]
+    for fn, exc in cases:
+        with pytest.raises(exc):
+            fn(r)
+        with pytest.raises(exc):
+            fn(g)
+    with pytest.raises(ValueError):
+        gp.random.default_rng(-1)
+
+
+def test_random_kernels_compile_with_nvrtc():
+    from gpuarray.random import _philox
+    try:
+        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
+    except RuntimeError as e:
+        pytest.skip("libnvrtc is not available here: %s" % e)
+    src = [_philox.PRELUDE]
+    bodies = [(_philox.UNIFORM64, "d"), (_philox.UNIFORM32, "f"),
+              (_philox.NORMAL64, "d"), (_philox.NORMAL32, "f"),
+              (_philox.EXPONENTIAL64, "d"), (_philox.EXPONENTIAL32, "f")]
+    for i, (body, ch) in enumerate(bodies):
+        src.append(gp._core._ew_source(body, ["q", "q", "q", ch],
+                                       ["q", "q", "q", ch], 3, 0, 1, False,
+                                       "rng_%d" % i))
+    for i, ch in enumerate("?bBhiqQ"):
+        src.append(gp._core._ew_source(_philox.INTEGERS,
+                                       ["q", "q", "q", "q", "q", ch],
+                                       ["q", "q", "q", "q", "q", ch], 5, 0, 1,
+                                       False, "ints_%d" % i))
+    assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
