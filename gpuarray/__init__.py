@@ -56,6 +56,7 @@ from ._matrices import *  # noqa: E402,F401,F403
 from ._reductions import *  # noqa: E402,F401,F403
 from ._scans import *  # noqa: E402,F401,F403
 from ._indexing import *  # noqa: E402,F401,F403  (and advanced-index hooks)
+from ._functions import *  # noqa: E402,F401,F403
 from ._sorting import *  # noqa: E402,F401,F403
 from ._histograms import *  # noqa: E402,F401,F403
 from . import random  # noqa: E402,F401

@@ -7,12 +7,21 @@ from . import _core
 from ._core import ndarray
 
 
+# np.matmul and friends are ufuncs in NumPy (gufuncs), functions here
+_FUNCTION_UFUNCS = frozenset(["matmul", "vecdot", "matvec", "vecmat"])
+
+
 def _supported(x):
     return isinstance(x, ndarray) or _np.isscalar(x) or x is None
 
 
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
     ours = _core.ufuncs.get(ufunc.__name__)
+    if ours is None and method == "__call__" and ufunc.__name__ in \
+            _FUNCTION_UFUNCS:
+        # NumPy ufuncs that gpuarray implements as plain functions
+        import gpuarray
+        ours = getattr(gpuarray, ufunc.__name__, None)
     if ours is None:
         return NotImplemented
     if not all(_supported(x) for x in inputs):

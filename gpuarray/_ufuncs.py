@@ -108,20 +108,31 @@ round = around
 round_ = around
 
 
+def _complex_part(val, part):
+    """A view of the real (part 0) or imaginary (1) floats of a complex
+    array of any layout (0-d and strided included): the float view of its
+    first element, restrided with the complex array's byte strides."""
+    ft = _np.dtype(_np.float32 if val.dtype == _np.complex64
+                   else _np.float64)
+    if val.size == 0:
+        return _core.empty(val.shape, ft)
+    first = val[(0,) * val.ndim].reshape(1).view(ft)
+    return _core._as_strided(first, val.shape, val.strides,
+                             part * ft.itemsize, val.flags.writeable)
+
+
 def real(val):
     val = _as_operand(val)
     if val.dtype.kind != "c":
         return val
-    return val.view(_np.float32 if val.dtype == _np.complex64
-                    else _np.float64)[..., ::2]
+    return _complex_part(val, 0)
 
 
 def imag(val):
     val = _as_operand(val)
     if val.dtype.kind != "c":
         return _core.full(val.shape, 0, val.dtype)
-    return val.view(_np.float32 if val.dtype == _np.complex64
-                    else _np.float64)[..., 1::2]
+    return _complex_part(val, 1)
 
 
 def angle(z, deg=False):

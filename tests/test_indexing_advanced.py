@@ -212,3 +212,25 @@ def test_index_kernels_compile_with_nvrtc():
         ["?", "q", "q", "q"], ["?", "q", "q", "q"], 2, 1, 1, False,
         "nonzero"))
     assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
+
+
+def test_real_imag_views_of_any_layout():
+    """.real/.imag of strided, reversed and 0-d complex arrays are views
+    (writes go through), as in NumPy."""
+    x = (np.arange(12) + 1j * np.arange(12)[::-1]).reshape(3, 4)
+    a = gp.asarray(x)
+    for k in [(slice(None), slice(None, None, 2)), (slice(None, None, -1),),
+              (1, 2), (Ellipsis,)]:
+        same(a[k].real, x[k].real)
+        same(gp.imag(a[k]), np.imag(x[k]))
+    a[:, ::2].imag[...] = 0
+    x[:, ::2].imag[...] = 0
+    same(a, x)
+
+
+def test_numpy_matmul_ufunc_dispatches():
+    x = np.arange(6.0).reshape(2, 3)
+    a = gp.asarray(x)
+    r = np.matmul(a, a.T)
+    assert isinstance(r, gp.ndarray)
+    np.testing.assert_allclose(r.get(), x @ x.T)
