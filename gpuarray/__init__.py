@@ -59,6 +59,7 @@ from ._indexing import *  # noqa: E402,F401,F403  (and advanced-index hooks)
 from ._functions import *  # noqa: E402,F401,F403
 from ._sorting import *  # noqa: E402,F401,F403
 from ._histograms import *  # noqa: E402,F401,F403
+from ._kernels import ElementwiseKernel, ReductionKernel  # noqa: E402,F401
 from . import random  # noqa: E402,F401
 from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
 from . import _methods  # noqa: E402,F401  (Python-level ndarray methods)
