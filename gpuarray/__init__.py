@@ -57,10 +57,13 @@ from ._reductions import *  # noqa: E402,F401,F403
 from ._scans import *  # noqa: E402,F401,F403
 from ._indexing import *  # noqa: E402,F401,F403  (and advanced-index hooks)
 from ._functions import *  # noqa: E402,F401,F403
+from ._misc import *  # noqa: E402,F401,F403
 from ._sorting import *  # noqa: E402,F401,F403
 from ._histograms import *  # noqa: E402,F401,F403
 from ._kernels import ElementwiseKernel, ReductionKernel  # noqa: E402,F401
+from ._fusion import fuse  # noqa: E402,F401
 from . import random  # noqa: E402,F401
+from . import linalg  # noqa: E402,F401
 from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
 from . import _methods  # noqa: E402,F401  (Python-level ndarray methods)
 

@@ -191,6 +191,49 @@ static int check_integer_power(gpa_ufunc *uf, const gpa_resolution *res,
     return 0;
 }
 
+/* NumPy's override protocol (NEP 13), on the error path only: an input
+ * of a type that is neither ours nor NumPy's and defines __array_ufunc__
+ * (gpuarray.fuse's tracer, for one) handles the call itself.  New
+ * reference; NULL without an exception when no input takes it. */
+static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
+{
+    for (int i = 0; i < nin; i++) {
+        PyObject *obj = a->in[i];
+        if (gpa_array_check(obj) || PyArray_Check(obj))
+            continue;
+        PyObject *m = PyObject_GetAttrString((PyObject *)Py_TYPE(obj),
+                                             "__array_ufunc__");
+        if (m == NULL) {
+            PyErr_Clear();
+            continue;
+        }
+        int usable = m != Py_None;
+        Py_DECREF(m);
+        if (!usable)
+            continue;
+        PyObject *args = PyTuple_New(nin + 2);
+        if (args == NULL)
+            return NULL;
+        PyTuple_SET_ITEM(args, 0, Py_NewRef((PyObject *)uf));
+        PyObject *method = PyUnicode_FromString("__call__");
+        if (method == NULL) {
+            Py_DECREF(args);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(args, 1, method);
+        for (int k = 0; k < nin; k++)
+            PyTuple_SET_ITEM(args, k + 2, Py_NewRef(a->in[k]));
+        PyObject *bound = PyObject_GetAttrString(obj, "__array_ufunc__");
+        PyObject *r = bound ? PyObject_Call(bound, args, NULL) : NULL;
+        Py_XDECREF(bound);
+        Py_DECREF(args);
+        if (r != Py_NotImplemented)
+            return r; /* a result, or NULL with its exception */
+        Py_DECREF(r);
+    }
+    return NULL;
+}
+
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
 {
     int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
@@ -208,6 +251,9 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         if (codes[i] == -2) {
             if (notimpl)
                 Py_RETURN_NOTIMPLEMENTED;
+            PyObject *r = call_override(uf, a, nin);
+            if (r != NULL || PyErr_Occurred())
+                return r;
             PyErr_Format(PyExc_TypeError,
                          "Unsupported type %R for ufunc '%U' (gpuarray "
                          "takes gpuarray arrays and scalars; convert NumPy "
