@@ -1,0 +1,127 @@
+"""Vector and matrix norms (norm, vector_norm, matrix_norm) as
+reductions over the chosen axes, with NumPy's ord / axis / keepdims
+rules and errors."""
+import operator as _op
+
+import numpy as _np
+
+import gpuarray as _gp
+
+
+def _float_input(x):
+    """x as a gpuarray; integer and bool inputs become float64 (NumPy's
+    rule), inexact ones keep their dtype."""
+    x = _gp.asarray(x)
+    if x.dtype.kind not in "fc":
+        x = x.astype(_np.float64)
+    return x
+
+
+def _abs_squared(x):
+    if x.dtype.kind == "c":
+        re, im = _gp.real(x), _gp.imag(x)
+        return re * re + im * im
+    return x * x
+
+
+def _vector(x, ord, axis, keepdims):
+    """The ord-norm along the single axis `axis`."""
+    if isinstance(ord, str):
+        raise ValueError("Invalid norm order '%s' for vectors" % ord)
+    if ord is None or ord == 2:
+        return _gp.sqrt(_gp.sum(_abs_squared(x), axis=axis,
+                                keepdims=keepdims))
+    if ord == _np.inf:
+        return _gp.max(_gp.abs(x), axis=axis, keepdims=keepdims)
+    if ord == -_np.inf:
+        return _gp.min(_gp.abs(x), axis=axis, keepdims=keepdims)
+    rdt = _gp.real(x).dtype if x.dtype.kind == "c" else x.dtype
+    if ord == 0:
+        return _gp.sum((x != 0).astype(rdt), axis=axis, keepdims=keepdims)
+    if ord == 1:
+        return _gp.sum(_gp.abs(x), axis=axis, keepdims=keepdims)
+    # General p: computed in the input's real dtype, as NumPy does.
+    p = rdt.type(ord)
+    total = _gp.sum(_gp.abs(x) ** p, axis=axis, keepdims=keepdims)
+    return total ** _np.reciprocal(p)
+
+
+def _matrix(x, ord, row, col, keepdims):
+    """The ord-norm of the matrices spanned by axes (row, col)."""
+    if ord in (None, "fro", "f"):
+        result = _gp.sqrt(_gp.sum(_abs_squared(x), axis=(row, col)))
+    elif ord in (1, -1, _np.inf, -_np.inf):
+        # 1-norms sum over rows then pick a column; inf-norms the reverse.
+        summed, picked = (row, col) if ord in (1, -1) else (col, row)
+        pick = _gp.max if ord in (1, _np.inf) else _gp.min
+        sums = _gp.sum(_gp.abs(x), axis=summed)
+        result = pick(sums, axis=picked - 1 if picked > summed else picked)
+    elif ord in (2, -2, "nuc"):
+        raise NotImplementedError("matrix norm ord=%r needs singular values, "
+                                  "which gpuarray.linalg does not compute"
+                                  % (ord,))
+    else:
+        raise ValueError("Invalid norm order for matrices.")
+    if keepdims:
+        shape = list(x.shape)
+        shape[row] = shape[col] = 1
+        result = result.reshape(tuple(shape))
+    return result
+
+
+def _axis_tuple(axis, ndim):
+    if axis is None:
+        return tuple(range(ndim))
+    if not isinstance(axis, tuple):
+        try:
+            axis = _op.index(axis)
+        except TypeError:
+            raise TypeError("'axis' must be None, an integer or a tuple of "
+                            "integers") from None
+        axis = (axis,)
+    return tuple(_np.lib.array_utils.normalize_axis_index(a, ndim)
+                 for a in axis)
+
+
+def norm(x, ord=None, axis=None, keepdims=False):
+    """Matrix or vector norm, by NumPy's rules: with axis None, a vector
+    norm of 1-D x, a matrix norm of 2-D x, and (ord None only) the
+    2-norm of the flattened x otherwise."""
+    x = _float_input(x)
+    if axis is None and ord is None:
+        result = _gp.sqrt(_gp.sum(_abs_squared(x.reshape(-1))))
+        return result.reshape((1,) * x.ndim) if keepdims else result
+    axes = _axis_tuple(axis, x.ndim)
+    if len(axes) == 1:
+        return _vector(x, ord, axes[0], keepdims)
+    if len(axes) == 2:
+        if axes[0] == axes[1]:
+            raise ValueError("Duplicate axes given.")
+        return _matrix(x, ord, axes[0], axes[1], keepdims)
+    raise ValueError("Improper number of dimensions to norm.")
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """Array API vector norm: every axis in `axis` (all when None) is
+    treated as one flattened vector axis."""
+    x = _float_input(x)
+    axes = _axis_tuple(axis, x.ndim)
+    if len(set(axes)) != len(axes):
+        raise ValueError("Duplicate axes given.")
+    rest = [d for d in range(x.ndim) if d not in axes]
+    length = int(_np.prod([x.shape[d] for d in axes], dtype=_np.int64))
+    merged = _gp.transpose(x, rest + list(axes)).reshape(
+        tuple(x.shape[d] for d in rest) + (length,))
+    result = _vector(merged, ord, -1, False)
+    if keepdims:
+        result = result.reshape(tuple(1 if d in axes else x.shape[d]
+                                      for d in range(x.ndim)))
+    return result
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """Array API matrix norm over the last two axes."""
+    x = _float_input(x)
+    if x.ndim < 2:
+        raise _np.exceptions.AxisError(-2, x.ndim)
+    return norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
