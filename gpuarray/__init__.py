@@ -56,6 +56,7 @@ from ._matrices import *  # noqa: E402,F401,F403
 from ._reductions import *  # noqa: E402,F401,F403
 from ._scans import *  # noqa: E402,F401,F403
 from ._indexing import *  # noqa: E402,F401,F403  (and advanced-index hooks)
+from ._products import *  # noqa: E402,F401,F403
 from ._functions import *  # noqa: E402,F401,F403
 from ._misc import *  # noqa: E402,F401,F403
 from ._sorting import *  # noqa: E402,F401,F403

@@ -18,15 +18,10 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
+from ._reduction_ops import _CT  # NumPy type char -> kernel C type
 
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
 
-_CT = {
-    "?": "bool", "b": "gpa_i8", "B": "gpa_u8", "h": "gpa_i16",
-    "H": "gpa_u16", "i": "gpa_i32", "I": "gpa_u32", "l": "gpa_i64",
-    "q": "gpa_i64", "L": "gpa_u64", "Q": "gpa_u64", "e": "gpa_half",
-    "f": "float", "d": "double", "F": "gpa_c64", "D": "gpa_c128",
-}
 
 _PRELUDE = """
 struct gpa_user_ind { long long n; GPA_DEVICE long long size() const { return n; } };

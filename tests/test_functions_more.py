@@ -1,5 +1,5 @@
-"""The NumPy functions of gpuarray/_functions.py against NumPy itself:
-dtype, shape and values of every result (exact for integers and bools,
+"""The NumPy functions of gpuarray/_functions.py and _products.py against
+NumPy itself: dtype, shape and values of every result (exact for integers and bools,
 tight tolerances for floats), in-place effects, NumPy's exception types
 for bad input, and dispatch of np.<func>(gp_array).
 
@@ -12,6 +12,7 @@ import pytest
 
 import gpuarray as gp
 import gpuarray._functions as gpf
+import gpuarray._products as gpp
 
 _RTOL = {np.dtype(np.float16): 2e-3, np.dtype(np.float32): 2e-5,
          np.dtype(np.complex64): 2e-5}
@@ -782,8 +783,9 @@ def test_blockwise_contraction_chunks(monkeypatch):
     a, b = host((4, 70)), host((70, 3), seed=1)
     ai, bi = host((2, 9), np.int16), host((9, 5), np.int16, 1)
     for chunk, temp in ((7, 1 << 22), (256, 20), (3, 1)):
-        monkeypatch.setattr(gpf, "_CHUNK", chunk)
-        monkeypatch.setattr(gpf, "_TEMP_ELEMENTS", temp)
+        monkeypatch.setattr(gpp, "_CHUNK", chunk)
+        monkeypatch.setattr(gpp, "_TEMP_ELEMENTS", temp)
+        monkeypatch.setattr(gpf, "_TEMP_ELEMENTS", temp)   # isin
         check("matmul", a, b)
         check("dot", ai, bi)
         check("vdot", host((40,), np.complex128), host((40,), seed=2))
