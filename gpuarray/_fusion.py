@@ -25,7 +25,6 @@ from ._reduction_ops import _CT  # NumPy type char -> kernel C type
 __all__ = ["fuse"]
 
 
-
 _PYTYPE = {"i": int, "u": int, "f": float, "c": complex}
 
 
