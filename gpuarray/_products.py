@@ -47,7 +47,8 @@ def _contract(a, b, dt):
     shape = _np.broadcast_shapes(a.shape[:-1], b.shape[:-1])
     k = a.shape[-1]
     acc = _accumulator(dt)
-    step = _b.max(1, _b.min(_CHUNK, _TEMP_ELEMENTS // _b.max(1, _math.prod(shape))))
+    per_step = _TEMP_ELEMENTS // _b.max(1, _math.prod(shape))
+    step = _b.max(1, _b.min(_CHUNK, per_step))
     result = None
     for start in range(0, k, step):
         stop = _b.min(k, start + step)

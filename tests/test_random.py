@@ -37,7 +37,8 @@ def test_shapes_and_dtypes_match_numpy():
         assert g.integers(0, 2, 4, dtype=dt).dtype == dt
     assert gp.random.rand(2, 3).shape == (2, 3)
     assert gp.random.randn().shape == ()
-    assert gp.random.randint(5, size=4).dtype == np.random.randint(5, size=4).dtype
+    assert (gp.random.randint(5, size=4).dtype ==
+            np.random.randint(5, size=4).dtype)
 
 
 def test_reproducible_and_advancing():
