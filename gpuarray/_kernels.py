@@ -161,6 +161,18 @@ class ElementwiseKernel:
                                 % self.out_params[j].name)
             elif tuple(o.shape) != shape:
                 raise ValueError("Out shape is mismatched")
+        loop_types = tuple(in_dt) + tuple(out_dt)
+        _core._elementwise(self._body(types), tuple(operands), tuple(outs),
+                           loop_types, _PRELUDE + self.preamble)
+        if self.no_return:
+            return None
+        if nout == 1 and not self.return_tuple:
+            return outs[0]
+        return tuple(outs)
+
+    def _body(self, types):
+        """The kernel body: typedefs of the placeholders, the names bound
+        to the operands (Note [User kernels]), then the user's code."""
         body = [_typedefs(types),
                 "const long long i = gpa_i; (void)i;\n",
                 "const gpa_user_ind _ind = {(long long)n}; (void)_ind;\n"]
@@ -172,14 +184,7 @@ class ElementwiseKernel:
         for j, p in enumerate(self.out_params):
             body.append("out%d_t &%s = out%d;\n" % (j, p.name, j))
         body.append("{\n%s\n;}\n" % self.operation)
-        loop_types = tuple(in_dt) + tuple(out_dt)
-        _core._elementwise("".join(body), tuple(operands), tuple(outs),
-                           loop_types, _PRELUDE + self.preamble)
-        if self.no_return:
-            return None
-        if nout == 1 and not self.return_tuple:
-            return outs[0]
-        return tuple(outs)
+        return "".join(body)
 
     def _shape(self, operands, outs, size):
         shapes = [x.shape for p, x in zip(self.in_params, operands)
@@ -247,23 +252,27 @@ class ReductionKernel:
             out = _core.empty(shape, out_dt)
         elif tuple(out.shape) != shape:
             raise ValueError("Out shape is mismatched")
+        op = self._op(types, acc, nin == 1 and src is ins[0])
+        _core._reduce(src, axes, out, op, src_dt, out_dt, 0.0, 0.0)
+        return out
+
+    def _op(self, types, acc, direct):
+        """The reduction engine's op tuple (acc_t, size, identity, map,
+        combine, finish, preamble); direct: map_expr over the one input,
+        else the input is already mapped (see _mapped_source)."""
         oname = self.out_params[0].name
-        defs = _typedefs(types) + "typedef %s %s_acc_t;\n" % (_CT[acc.char],
-                                                              self.name)
         finish = ("[&]() -> out0_t { out0_t %s; %s; return %s; }()"
                   % (oname, self.post_map_expr, oname))
-        if nin == 1 and src is ins[0]:
+        if direct:
             p = self.in_params[0]
             mapping = ("[&]() -> acc_t { in0_t %s = in0; return "
                        "gpa_cast<acc_t>(%s); }()" % (p.name, self.map_expr))
         else:
             mapping = "gpa_cast<acc_t>(in0)"
-        op = (_CT[acc.char], acc.itemsize,
-              "gpa_cast<acc_t>(%s)" % self.identity, mapping,
-              "gpa_cast<acc_t>(%s)" % self.reduce_expr,
-              finish, defs + self.preamble)
-        _core._reduce(src, axes, out, op, src_dt, out_dt, 0.0, 0.0)
-        return out
+        return (_CT[acc.char], acc.itemsize,
+                "gpa_cast<acc_t>(%s)" % self.identity, mapping,
+                "gpa_cast<acc_t>(%s)" % self.reduce_expr,
+                finish, _typedefs(types) + self.preamble)
 
     def _mapped_source(self, ins, in_dt, types, acc):
         """The reduction's one input: the argument itself for a single

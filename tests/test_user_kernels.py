@@ -131,3 +131,27 @@ def test_same_kernel_text_as_cupy():
     ours = gp.ReductionKernel(*red)(gp.asarray(x), axis=1)
     theirs = cp.ReductionKernel(*red)(cp.asarray(x), axis=1)
     np.testing.assert_allclose(ours.get(), cp.asnumpy(theirs), rtol=1e-12)
+
+
+def test_user_kernel_text_compiles_with_nvrtc():
+    """The bodies ElementwiseKernel and fuse generate and the op text of a
+    ReductionKernel (lambdas in device code) compile as CUDA."""
+    from gpuarray import _kernels
+    try:
+        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
+    except RuntimeError as e:
+        pytest.skip("libnvrtc is not available here: %s" % e)
+    f32 = np.dtype(np.float32)
+    k = gp.ElementwiseKernel("T x, raw T t, int64 s", "T y",
+                             "y = x * t[i % 2] + s + _ind.size()", "k")
+    body = k._body({"T": f32})
+    src = [_kernels._PRELUDE,
+           gp._core._ew_source(body, ["f", "f", "q", "f"],
+                               ["f", "f", "q", "f"], 3, 1, 1, True, "ew")]
+    assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
+    r = gp.ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)",
+                           "0", "l2")
+    for kind, direct in ((0, True), (0, False)):
+        op = r._op({"T": f32}, f32, direct)
+        src = gp._core._reduce_source(op, f32, f32, f32, f32, kind, False)
+        assert len(gp._core._nvrtc_compile(src, 90)) > 1000
