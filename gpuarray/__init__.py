@@ -60,6 +60,7 @@ from ._products import *  # noqa: E402,F401,F403
 from ._functions import *  # noqa: E402,F401,F403
 from ._misc import *  # noqa: E402,F401,F403
 from ._sorting import *  # noqa: E402,F401,F403
+from . import _ufunc_at  # noqa: E402,F401  (registers ufunc.at)
 from ._histograms import *  # noqa: E402,F401,F403
 from ._kernels import ElementwiseKernel, ReductionKernel  # noqa: E402,F401
 from ._fusion import fuse  # noqa: E402,F401

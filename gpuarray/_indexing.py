@@ -262,14 +262,28 @@ def _base(v, shape, writeable):
     return _core._as_strided(v, shape, (0,) * len(shape), 0, writeable)
 
 
+def _gather(v, shape, off):
+    """out[...] = v's element at offset off[...] (elements), shape
+    `shape` (off broadcasts to it)."""
+    out = _core.empty(shape, v.dtype)
+    if out.size:
+        _core._elementwise("out0 = p0[in1];", (_base(v, shape, False), off),
+                           (out,), (v.dtype, _INT64, v.dtype))
+    return out
+
+
+def _scatter(v, shape, off, vals):
+    """v's element at offset off[...] = vals[...] (vals of v's dtype and
+    of `shape`; repeated offsets keep one of their values)."""
+    if vals.size:
+        _core._elementwise("p2[in1] = in0; gpa_skip = true;",
+                           (vals, off), (_base(v, shape, True),),
+                           (v.dtype, _INT64, v.dtype))
+
+
 def _getitem(a, key):
     v, shape, off = _plan(a, key)
-    out = _core.empty(shape, v.dtype)
-    if out.size == 0:
-        return out
-    _core._elementwise("out0 = p0[in1];", (_base(v, shape, False), off),
-                       (out,), (v.dtype, _INT64, v.dtype))
-    return out
+    return _gather(v, shape, off)
 
 
 def _setitem(a, key, value):
@@ -285,11 +299,7 @@ def _setitem(a, key, value):
             "shape mismatch: value array of shape %s could not be broadcast "
             "to indexing result of shape %s" % (tuple(vshape), shape)
         ) from None
-    if vals.size == 0:
-        return
-    _core._elementwise("p2[in1] = in0; gpa_skip = true;",
-                       (vals, off), (_base(v, shape, True),),
-                       (v.dtype, _INT64, v.dtype))
+    _scatter(v, shape, off, vals)
 
 
 _core._set_hook("getitem_advanced", _getitem)

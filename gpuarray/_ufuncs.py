@@ -207,5 +207,4 @@ def _not_yet(method):
 
 
 _core._set_hook("ufunc.outer", _outer)
-_core._set_hook("ufunc.at", _not_yet("at"))
 _core._set_hook("ufunc.reduceat", _not_yet("reduceat"))
