@@ -56,17 +56,38 @@ from ._matrices import *  # noqa: E402,F401,F403
 from ._reductions import *  # noqa: E402,F401,F403
 from ._scans import *  # noqa: E402,F401,F403
 from ._indexing import *  # noqa: E402,F401,F403  (and advanced-index hooks)
-from ._products import *  # noqa: E402,F401,F403
-from ._functions import *  # noqa: E402,F401,F403
-from ._misc import *  # noqa: E402,F401,F403
-from ._sorting import *  # noqa: E402,F401,F403
-from . import _ufunc_at  # noqa: E402,F401  (registers ufunc.at)
-from ._histograms import *  # noqa: E402,F401,F403
-from ._kernels import ElementwiseKernel, ReductionKernel  # noqa: E402,F401
-from ._fusion import fuse  # noqa: E402,F401
-from . import random  # noqa: E402,F401
-from . import linalg  # noqa: E402,F401
 from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
 from . import _methods  # noqa: E402,F401  (Python-level ndarray methods)
+
+# The rest of the namespace loads on first use (Note [Lazy namespace] in
+# _lazy.py): products, composed functions, sorting, histograms, user
+# kernels, fuse, random, linalg.
+from . import _lazy  # noqa: E402
+
+_core._set_hook("matmul", _lazy.forward("_products", "_matmul_operator"))
+_core._set_hook("ufunc.at", _lazy.forward("_ufunc_at", "_ufunc_at"))
+for _name, _mod, _fn in (("sort", "_sorting", "_m_sort"),
+                         ("argsort", "_sorting", "_m_argsort"),
+                         ("dot", "_products", "_m_dot"),
+                         ("put", "_functions", "_m_put"),
+                         ("choose", "_functions", "_m_choose")):
+    setattr(ndarray, _name, _lazy.method(_mod, _fn))
+
+
+def __getattr__(name):
+    module = _lazy.WHERE.get(name)
+    if module is not None:
+        value = getattr(_lazy.load(module), name)
+    elif name in _lazy.LAZY_MODULES:
+        value = _lazy.load(name)
+    else:
+        raise AttributeError("module 'gpuarray' has no attribute %r" % name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_lazy.WHERE) |
+                  set(_lazy.LAZY_MODULES))
 
 __version__ = "0.1.0"

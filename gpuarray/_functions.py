@@ -1053,6 +1053,5 @@ def _m_choose(self, choices, out=None, mode="raise"):
     return choose(self, choices, out, mode)
 
 
-for _name, _fn in {"put": _m_put, "choose": _m_choose}.items():
-    if not hasattr(ndarray, _name):
-        setattr(ndarray, _name, _fn)
+# ndarray.put / .choose forward here (gpuarray/__init__.py, Note [Lazy
+# namespace] in _lazy.py)

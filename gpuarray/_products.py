@@ -8,7 +8,6 @@ import warnings as _warnings
 
 import numpy as _np
 
-from . import _core
 from . import _manipulation as _mn
 from . import _reductions as _rd
 from . import _ufuncs as _uf
@@ -265,6 +264,5 @@ def _m_dot(self, b, out=None):
     return dot(self, b, out)
 
 
-_core._set_hook("matmul", _matmul_operator)
-if not hasattr(ndarray, "dot"):
-    ndarray.dot = _m_dot
+# `@` (the "matmul" hook) and ndarray.dot forward here (gpuarray/__init__.py,
+# Note [Lazy namespace] in _lazy.py)

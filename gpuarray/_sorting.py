@@ -177,8 +177,8 @@ def _m_argsort(self, axis=-1, kind=None, order=None, *, stable=None):
     return argsort(self, axis, kind, order, stable=stable)
 
 
-ndarray.sort = _m_sort
-ndarray.argsort = _m_argsort
+# ndarray.sort / .argsort forward here (gpuarray/__init__.py, Note [Lazy
+# namespace] in _lazy.py)
 
 
 def sort_complex(a):
@@ -272,7 +272,6 @@ def unique(ar, return_index=False, return_inverse=False,
                                   "yet (flattened input only)")
     flat = ar.reshape(-1)
     n = flat.size
-    from ._creation import arange
     from ._manipulation import concatenate
     from ._indexing import flatnonzero
     from ._scans import cumsum

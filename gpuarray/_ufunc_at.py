@@ -116,4 +116,5 @@ def _rounds(uf, v, so, sv, n, _gather, _scatter):
                _gather, _scatter)
 
 
-_core._set_hook("ufunc.at", _ufunc_at)
+# the "ufunc.at" hook forwards here (gpuarray/__init__.py, Note [Lazy
+# namespace] in _lazy.py)

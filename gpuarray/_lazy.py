@@ -1,0 +1,76 @@
+"""Lazy parts of the namespace: modules that `import gpuarray` does not
+load until one of their names is used, so the import stays under 100 ms
+(issue 2; tests/test_array_basics.py::test_import_is_fast).
+
+Note [Lazy namespace]: gpuarray/__init__.py's module `__getattr__` looks a
+missing name up in LAZY_NAMES (module -> the names it exports, kept equal
+to each module's __all__ by tests/test_lazy_namespace.py) or LAZY_MODULES
+(the subpackages), imports that module and caches the name in the
+package.  The C layer's hooks into these modules ("matmul" for `@`,
+"ufunc.at") and the ndarray methods they define (sort, argsort, dot, put,
+choose) are registered at import as small forwarding functions that
+import the module on first use.
+"""
+import importlib as _importlib
+
+LAZY_NAMES = {
+    "_products": (
+        "dot", "matmul", "inner", "vdot", "outer", "tensordot",
+        "kron", "cross",
+    ),
+    "_functions": (
+        "indices", "ix_", "unravel_index", "ravel_multi_index",
+        "diag_indices", "diag_indices_from", "tril_indices",
+        "triu_indices", "tril_indices_from", "triu_indices_from",
+        "fill_diagonal", "delete", "insert", "trim_zeros", "sinc",
+        "fix", "iscomplexobj", "isrealobj", "iscomplex", "isreal",
+        "real_if_close", "resize", "ediff1d", "gradient", "trapezoid",
+        "select", "choose", "put", "place", "putmask", "polyval",
+        "pad", "isin", "cov", "corrcoef", "convolve",
+    ),
+    "_misc": (
+        "isscalar", "isneginf", "isposinf", "i0", "vander",
+        "diagflat", "block", "unique_values", "unique_counts",
+        "unique_inverse", "unique_all", "astype", "shares_memory",
+        "may_share_memory", "get_array_module", "fromfunction",
+        "apply_along_axis", "piecewise", "correlate", "interp",
+        "einsum", "errstate", "seterr", "geterr", "bool",
+        "histogram2d", "histogramdd", "packbits", "unpackbits",
+    ),
+    "_sorting": (
+        "sort", "argsort", "lexsort", "searchsorted", "unique",
+        "partition", "argpartition", "sort_complex", "median",
+        "nanmedian", "quantile", "percentile", "nanquantile",
+        "nanpercentile",
+    ),
+    "_histograms": (
+        "bincount", "histogram", "histogram_bin_edges", "digitize",
+    ),
+}
+
+LAZY_MODULES = ("random", "linalg")
+
+# name -> module, for __getattr__
+WHERE = {n: m for m, names in LAZY_NAMES.items() for n in names}
+WHERE.update({"ElementwiseKernel": "_kernels", "ReductionKernel": "_kernels",
+              "fuse": "_fusion"})
+
+
+def load(module):
+    return _importlib.import_module("gpuarray." + module)
+
+
+def forward(module, name):
+    """A function that calls module.name, importing module on first use."""
+    def call(*args, **kwargs):
+        return getattr(load(module), name)(*args, **kwargs)
+    call.__name__ = name
+    return call
+
+
+def method(module, name):
+    """An ndarray method forwarding to module.name(self, ...)."""
+    def call(self, *args, **kwargs):
+        return getattr(load(module), name)(self, *args, **kwargs)
+    call.__name__ = name.lstrip("_").replace("m_", "", 1)
+    return call
