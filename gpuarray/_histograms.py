@@ -11,15 +11,11 @@ the total.
 import numpy as _np
 
 from ._core import ndarray
+from ._creation import asarray as _asarray
 
 __all__ = ["bincount", "histogram", "histogram_bin_edges", "digitize"]
 
 _INT64 = _np.dtype(_np.int64)
-
-
-def _asarray(x):
-    from ._creation import asarray
-    return asarray(x)
 
 
 def _host_scalar(x):
@@ -64,7 +60,6 @@ def bincount(x, weights=None, minlength=0):
 
 def _edges(a, bins, range):
     """The bin edges NumPy would use, as a float array (gpuarray)."""
-    from ._creation import linspace
     from ._reductions import amax, amin
     if isinstance(bins, str):
         raise NotImplementedError("gpuarray histogram: bin estimators "

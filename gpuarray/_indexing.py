@@ -26,16 +26,12 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
+from ._creation import asarray as _asarray
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
 
 _INT64 = _np.dtype(_np.int64)
-
-
-def _asarray(x):
-    from ._creation import asarray
-    return asarray(x)
 
 
 # ---------------------------------------------------------------- nonzero

@@ -18,6 +18,7 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
+from ._creation import asarray as _asarray
 from ._reduction_ops import _CT  # NumPy type char -> kernel C type
 
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
@@ -89,11 +90,6 @@ def _resolve(p, types, x=None):
         return dt
     raise TypeError("Cannot determine the type of %s (placeholder %s)"
                     % (p.name, p.type_name))
-
-
-def _asarray(x):
-    from ._creation import asarray
-    return asarray(x)
 
 
 def _typedefs(types):

@@ -21,6 +21,7 @@ import numpy as _np
 
 from . import _core
 from ._core import ndarray
+from ._creation import asarray as _asarray
 
 __all__ = ["sort", "argsort", "lexsort", "searchsorted", "unique",
            "partition", "argpartition", "sort_complex", "median",
@@ -60,11 +61,6 @@ GPA_DEVICE bool gpa_pair_lt(T x, long long ix, T y, long long iy,
   return ix < iy;
 }
 """
-
-
-def _asarray(x):
-    from ._creation import asarray
-    return asarray(x)
 
 
 def _axis(axis, ndim):

@@ -7,20 +7,13 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import assert_array_equal_gp as same
 
 
 def host(shape, dtype=np.float32, seed=0):
     rng = np.random.default_rng(seed)
     x = rng.integers(-50, 50, int(np.prod(shape))).reshape(shape)
     return x.astype(dtype)
-
-
-def same(g, r):
-    assert isinstance(g, gp.ndarray), type(g)
-    r = np.asarray(r)
-    assert g.shape == r.shape, (g.shape, r.shape)
-    assert g.dtype == r.dtype, (g.dtype, r.dtype)
-    np.testing.assert_array_equal(g.get(), r)
 
 
 X = host((4, 5, 6))

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import assert_array_equal_gp as same
 
 DTYPES = [np.bool_, np.int8, np.uint16, np.int32, np.int64, np.float16,
           np.float32, np.float64, np.complex64, np.complex128]
@@ -34,14 +35,6 @@ def data(shape, dt, seed=0, nans=True):
             x[2] = complex(1, np.nan)
             x[3] = complex(np.nan, np.nan)
     return x.reshape(shape)
-
-
-def same(g, r):
-    assert isinstance(g, gp.ndarray), type(g)
-    r = np.asarray(r)
-    assert g.shape == r.shape, (g.shape, r.shape)
-    assert g.dtype == r.dtype, (g.dtype, r.dtype)
-    np.testing.assert_array_equal(g.get(), r)
 
 
 @pytest.mark.parametrize("dt", DTYPES, ids=lambda d: np.dtype(d).name)

@@ -16,6 +16,7 @@ import os as _os
 import numpy as _np
 
 from .. import _core
+from .._creation import asarray as _asarray
 from . import _philox
 
 _F64 = _np.dtype(_np.float64)
@@ -75,11 +76,6 @@ def _float_dtype(dtype):
     if dt not in (_F64, _F32):
         raise TypeError("Unsupported dtype %r for random" % dt.name)
     return dt
-
-
-def _asarray(x):
-    from .._creation import asarray
-    return asarray(x)
 
 
 def _broadcast_size(size, *params):
