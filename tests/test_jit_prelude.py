@@ -115,7 +115,8 @@ def _build(src_text, suffix, cmd_fn):
     key = hashlib.sha256((suffix + cmd_text + src_text).encode()).hexdigest()[:20]
     out = os.path.join(_CACHE, key + suffix)
     if not os.path.exists(out):
-        src = out + ".src"
+        # Per-process names: xdist workers build the same key at once.
+        src = out + ".%d.src" % os.getpid()
         with open(src, "w") as f:
             f.write(src_text)
         tmp = out + ".%d.tmp" % os.getpid()
@@ -123,6 +124,7 @@ def _build(src_text, suffix, cmd_fn):
         if r.returncode != 0:
             raise AssertionError("compile failed:\n" + r.stderr[:20000])
         os.replace(tmp, out)
+        os.unlink(src)
     return out
 
 
