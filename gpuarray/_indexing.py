@@ -268,13 +268,40 @@ def _gather(v, shape, off):
     return out
 
 
-def _scatter(v, shape, off, vals):
+def _scatter(v, shape, off, vals, may_repeat=False):
     """v's element at offset off[...] = vals[...] (vals of v's dtype and
-    of `shape`; repeated offsets keep one of their values)."""
-    if vals.size:
-        _core._elementwise("p2[in1] = in0; gpa_skip = true;",
-                           (vals, off), (_base(v, shape, True),),
-                           (v.dtype, _INT64, v.dtype))
+    of `shape`).  Where offsets may repeat, the last value in C order
+    wins, as in NumPy (Note [Repeated targets])."""
+    if not vals.size:
+        return
+    if may_repeat and vals.size > 1:
+        _scatter_last_wins(v, shape, off, vals)
+        return
+    _core._elementwise("p2[in1] = in0; gpa_skip = true;",
+                       (vals, off), (_base(v, shape, True),),
+                       (v.dtype, _INT64, v.dtype))
+
+
+# Note [Repeated targets]
+# NumPy assigns x[idx] = vals one element after another, so where idx
+# repeats a target the last value stays.  A parallel scatter would keep
+# any of them.  A stable sort of the offsets puts each target's writes
+# together in C order; only the last of each run writes.  Keys that cannot
+# repeat (boolean masks, slices, scalar values) skip the sort.
+
+def _scatter_last_wins(v, shape, off, vals):
+    from ._sorting import argsort
+    from ._manipulation import broadcast_to, concatenate
+    flat_off = broadcast_to(off, shape).reshape(-1)
+    order = argsort(flat_off, kind="stable")
+    sorted_off = _gather(flat_off, order.shape, order)
+    sorted_vals = _gather(vals.reshape(-1), order.shape, order)
+    next_off = concatenate([sorted_off[1:], _asarray(_np.array([-1]))])
+    n = (order.size,)
+    _core._elementwise("if (in0 != in1) p3[in0] = in2; gpa_skip = true;",
+                       (sorted_off, next_off, sorted_vals),
+                       (_base(v, n, True),),
+                       (_INT64, _INT64, v.dtype, v.dtype))
 
 
 def _getitem(a, key):
@@ -295,7 +322,25 @@ def _setitem(a, key, value):
             "shape mismatch: value array of shape %s could not be broadcast "
             "to indexing result of shape %s" % (tuple(vshape), shape)
         ) from None
-    _scatter(v, shape, off, vals)
+    _scatter(v, shape, off, vals, _may_repeat(key) and _size(value) != 1)
+
+
+def _size(value):
+    return value.size if isinstance(value, ndarray) else _np.size(value)
+
+
+def _may_repeat(key):
+    """Whether key holds an integer index array of more than one element
+    (only those can name a target twice)."""
+    for k in key if isinstance(key, tuple) else (key,):
+        if isinstance(k, (ndarray, _np.ndarray)):
+            if k.dtype.kind in "iu" and k.size > 1:
+                return True
+        elif isinstance(k, (list, tuple)):
+            arr = _np.asarray(k)
+            if arr.dtype.kind != "b" and arr.size > 1:
+                return True
+    return False
 
 
 _core._set_hook("getitem_advanced", _getitem)

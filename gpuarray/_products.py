@@ -212,6 +212,11 @@ def _components(x):
     return parts + [None] * (3 - len(parts))
 
 
+# NumPy 2.5 removed 2-vectors from cross (deprecated in 2.0); follow the
+# NumPy that is installed, as users compare against it.
+_CROSS_3_ONLY = tuple(int(p) for p in _np.__version__.split(".")[:2]) >= (2, 5)
+
+
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """Cross product of 3-vectors (2-vectors: z = 0, deprecated)."""
     if axis is not None:
@@ -221,6 +226,11 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         raise ValueError("At least one array has zero dimension")
     a = _mn.moveaxis(a, _normalize_axis(axisa, a.ndim, "axisa"), -1)
     b = _mn.moveaxis(b, _normalize_axis(axisb, b.ndim, "axisb"), -1)
+    if _CROSS_3_ONLY and (a.shape[-1] != 3 or b.shape[-1] != 3):
+        raise ValueError(
+            "Both input arrays must be (arrays of) 3-dimensional vectors, "
+            "but they are %d and %d dimensional instead."
+            % (a.shape[-1], b.shape[-1]))
     if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
         raise ValueError("incompatible dimensions for cross product\n"
                          "(dimension must be 2 or 3)")

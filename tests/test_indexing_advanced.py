@@ -107,6 +107,27 @@ def test_setitem_from_overlapping_array_and_casts():
     same(a, x)
 
 
+@pytest.mark.parametrize("dtype", [np.int32, np.float64, np.complex64])
+def test_setitem_repeated_targets_keep_the_last_value(dtype):
+    # Many writes to few targets: a parallel scatter would keep any one.
+    rng = np.random.default_rng(3)
+    idx = rng.integers(-7, 7, 200_000)
+    vals = np.arange(idx.size).astype(dtype)
+    x = np.zeros(7, dtype)
+    a = gp.asarray(x)
+    x[idx] = vals
+    a[gp.asarray(idx)] = gp.asarray(vals)
+    same(a, x)
+    # two index arrays, broadcast, on a 2-d target and a strided view
+    y = np.zeros((6, 8), dtype)
+    b = gp.asarray(y)
+    rows, cols = idx[:5000] % 3, (idx[:5000].reshape(50, 100) % 2)
+    v = vals[:5000].reshape(50, 100)
+    y[::2][rows.reshape(50, 100), cols] = v
+    b[::2][gp.asarray(rows.reshape(50, 100)), cols.tolist()] = gp.asarray(v)
+    same(b, y)
+
+
 @pytest.mark.parametrize("key,exc", [
     ([5], IndexError),
     ([-6], IndexError),
