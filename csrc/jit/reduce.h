@@ -48,7 +48,7 @@ enum {
     GPA_RK_N
 };
 /* Kernels of a scan module (scan_codegen.c). */
-enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_N };
+enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_TILE_P, GPA_SK_N };
 
 /* Kernel parameter block shared by every kernel (mirrors the struct the
  * skeleton declares; IDX = int or long long). */
@@ -93,6 +93,17 @@ extern int gpa_scan_min_blocks;
 /* "scan_pair": look-back cells as (w, ~w) pairs, else value-fence-flag
  * (Note [Look-back cells] in scan_codegen.c). */
 extern int gpa_scan_pair;
+/* "scan_persist": blocks per SM of the persistent scan_tile_p (its
+ * __launch_bounds__ minimum too); 0 uses scan_tile instead. */
+extern int gpa_scan_persist;
+/* Items per thread of scan_tile_p (GPA_PSI in scan_codegen.c): odd, two
+ * tiles in 47000 bytes; an odd "scan_items" knob where it fits. */
+static inline int gpa_scan_persist_items(int acc_size)
+{
+    if (gpa_scan_items % 2 == 1 && acc_size * gpa_scan_items * 512 <= 47000)
+        return gpa_scan_items;
+    return acc_size <= 4 ? 23 : 11;
+}
 
 /* The kernels of spec's module on dev, compiling on first use: fills
  * fns[GPA_RK_N] (reduce) or fns[GPA_SK_N] (scan) with borrowed handles.
