@@ -27,14 +27,13 @@ for dt in (np.float32, np.float64):
     # scan_tile, otherwise the persistent scan_tile_p (Note [Persistent
     # scan]) with that many blocks per SM and odd items per thread
     if dt == np.float32:
-        variants = [dict(scan_persist=0, scan_items=si) for si in (24, 32)]
-        variants += [dict(scan_persist=4, scan_items=si)
-                     for si in (15, 19, 21, 23)]
-        variants += [dict(scan_persist=p, scan_items=23) for p in (2, 3)]
+        variants = [dict(scan_persist=0, scan_items=32)]
+        variants += [dict(scan_persist=p, scan_items=si) for p, si in
+                     ((4, 23), (3, 31), (2, 47), (2, 39), (1, 63), (1, 95))]
     else:
         variants = [dict(scan_persist=0, scan_items=12)]
-        variants += [dict(scan_persist=4, scan_items=si) for si in (9, 11)]
-        variants += [dict(scan_persist=3, scan_items=11)]
+        variants += [dict(scan_persist=p, scan_items=si) for p, si in
+                     ((4, 11), (3, 15), (2, 23), (1, 47))]
     defaults = {k: gp._core._tune(k, 0) for k in
                 ("scan_persist", "scan_items", "scan_min_blocks",
                  "scan_pair")}

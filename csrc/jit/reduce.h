@@ -96,11 +96,12 @@ extern int gpa_scan_pair;
 /* "scan_persist": blocks per SM of the persistent scan_tile_p (its
  * __launch_bounds__ minimum too); 0 uses scan_tile instead. */
 extern int gpa_scan_persist;
-/* Items per thread of scan_tile_p (GPA_PSI in scan_codegen.c): odd, two
- * tiles in 47000 bytes; an odd "scan_items" knob where it fits. */
+/* Items per thread of scan_tile_p (GPA_PSI in scan_codegen.c): odd; an
+ * odd "scan_items" knob where two tiles fit 200000 bytes.  The two tile
+ * buffers are its dynamic shared memory. */
 static inline int gpa_scan_persist_items(int acc_size)
 {
-    if (gpa_scan_items % 2 == 1 && acc_size * gpa_scan_items * 512 <= 47000)
+    if (gpa_scan_items % 2 == 1 && acc_size * gpa_scan_items * 512 <= 200000)
         return gpa_scan_items;
     return acc_size <= 4 ? 23 : 11;
 }

@@ -172,7 +172,8 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
     args[9] = &wp;
     args[10] = &p0;
     args[11] = &p1;
-    rc = dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
+    unsigned shared = persist ? (unsigned)(2 * T * spec.acc_size) : 0;
+    rc = dev->be->launch(dev, fn, grid, block, shared, dev->stream, args);
 done:
     gpa_mem_decref(work);
     return rc;
