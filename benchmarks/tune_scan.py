@@ -1,7 +1,6 @@
 """Variant sweep of the scan tile (the knobs behind
-gpuarray._core._tune("scan_persist" / "scan_items" / "scan_min_blocks" /
-"scan_pair"); Notes [Persistent scan] and [Look-back cells] in
-csrc/jit/scan_codegen.c): cumsum of 1e8 float32
+gpuarray._core._tune("scan_items" / "scan_min_blocks" / "scan_pair");
+Note [Look-back cells] in csrc/jit/scan_codegen.c): cumsum of 1e8 float32
 and float64 beside CuPy, PyTorch and a device-to-device copy of the same
 bytes."""
 import os
@@ -23,33 +22,26 @@ for dt in (np.float32, np.float64):
     print("%s: copy %.3f ms (%.0f GB/s)" % (np.dtype(dt).name, t_copy * 1e3,
                                            moved / t_copy / 1e9))
     ref = np.cumsum(x.astype(np.float64))
-    # knobs of each variant; scan_persist 0 is the one-tile-per-block
-    # scan_tile, otherwise the persistent scan_tile_p (Note [Persistent
-    # scan]) with that many blocks per SM and odd items per thread
+    # (items per thread, __launch_bounds__ min blocks, pair cells)
     if dt == np.float32:
-        variants = [dict(scan_persist=0, scan_items=32)]
-        variants += [dict(scan_persist=p, scan_items=si) for p, si in
-                     ((4, 23), (3, 31), (2, 47), (2, 39), (1, 63), (1, 95))]
+        variants = [(si, m, 1) for si in (16, 24, 32) for m in (0, 4, 6)]
+        variants += [(24, 4, 0)]
     else:
-        variants = [dict(scan_persist=0, scan_items=12)]
-        variants += [dict(scan_persist=p, scan_items=si) for p, si in
-                     ((4, 11), (3, 15), (2, 23), (1, 47))]
-    defaults = {k: gp._core._tune(k, 0) for k in
-                ("scan_persist", "scan_items", "scan_min_blocks",
-                 "scan_pair")}
-    for k, v in defaults.items():
-        gp._core._tune(k, v)
-    for knobs in variants:
-        for k, v in knobs.items():
-            gp._core._tune(k, v)
+        variants = [(si, m, 1) for si in (12, 16) for m in (0, 4)]
+        variants += [(12, 4, 0)]
+    for si, minb, pair in variants:
+        gp._core._tune("scan_items", si)
+        gp._core._tune("scan_min_blocks", minb)
+        gp._core._tune("scan_pair", pair)
         r = gp.cumsum(a).get()
         err = float(np.max(np.abs(r - ref) / np.maximum(ref, 1)))
         t = bench(lambda: gp.cumsum(a), sync(gp), repeat=10)
-        print("  %-36s %.3f ms  %5.1f%% of copy  max relerr %.1e" % (
-            " ".join("%s=%d" % kv for kv in knobs.items()), t * 1e3,
-            100 * t_copy / t, err))
-    for k, v in defaults.items():
-        gp._core._tune(k, v)
+        print("  items=%d minb=%d pair=%d  %.3f ms  %5.1f%% of copy"
+              "  max relerr %.1e" % (si, minb, pair, t * 1e3,
+                                     100 * t_copy / t, err))
+    gp._core._tune("scan_items", 0)
+    gp._core._tune("scan_min_blocks", 4)
+    gp._core._tune("scan_pair", 1)
     if "cupy" in peers:
         cp = peers["cupy"]
         c = cp.asarray(x)

@@ -429,11 +429,11 @@ def test_scan_level3_chain():
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.int64,
                                 np.uint64, np.complex64], ids=ids)
-def test_scan_persistent_blocks(dt):
-    """More tiles than fit on a GPU at once, so the persistent scan blocks
-    (Note [Persistent scan]) take several tiles each and copy the next
-    while scanning; rows whose starts are not 16-byte aligned take the
-    element-wise copies.  Values 0/1 keep float sums exact."""
+def test_scan_more_tiles_than_resident_blocks(dt):
+    """More tiles than fit on a GPU at once (tiles wait on tiles whose
+    blocks started long before them), contiguous and offset rows, and rows
+    whose starts are not 16-byte aligned.  Values 0/1 keep float sums
+    exact."""
     n = 10_000_019
     x = make((n,), np.int8, lo=0, hi=1).astype(dt)
     a = gp.asarray(x)

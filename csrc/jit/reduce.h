@@ -48,7 +48,7 @@ enum {
     GPA_RK_N
 };
 /* Kernels of a scan module (scan_codegen.c). */
-enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_TILE_P, GPA_SK_N };
+enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_N };
 
 /* Kernel parameter block shared by every kernel (mirrors the struct the
  * skeleton declares; IDX = int or long long). */
@@ -70,13 +70,14 @@ typedef GPA_RED_LAYOUT(long long) gpa_rlayout64;
 #define GPA_SCAN_BLOCK_CUDA 256
 #define GPA_SCAN_ITEMS_HOST 64
 /* Items per thread of the scan tile on CUDA, from sizeof(acc_t) (so the
- * tile fits 34 KiB of static shared memory), or the "scan_items" knob. */
+ * tile fits 34 KiB of static shared memory; 32 for 4 bytes measured
+ * fastest, benchmarks/NOTES.md), or the "scan_items" knob. */
 extern int gpa_scan_items;
 static inline int gpa_scan_items_cuda(int acc_size)
 {
     if (gpa_scan_items > 0 && acc_size * gpa_scan_items * 264 <= 47000)
         return gpa_scan_items;
-    return acc_size <= 4 ? 24 : (acc_size <= 8 ? 12 : 8);
+    return acc_size <= 4 ? 32 : (acc_size <= 8 ? 12 : 8);
 }
 
 /* Appends the op part (typedefs, preamble, struct gpa_rop) of spec. */
@@ -93,18 +94,6 @@ extern int gpa_scan_min_blocks;
 /* "scan_pair": look-back cells as (w, ~w) pairs, else value-fence-flag
  * (Note [Look-back cells] in scan_codegen.c). */
 extern int gpa_scan_pair;
-/* "scan_persist": blocks per SM of the persistent scan_tile_p (its
- * __launch_bounds__ minimum too); 0 uses scan_tile instead. */
-extern int gpa_scan_persist;
-/* Items per thread of scan_tile_p (GPA_PSI in scan_codegen.c): odd; an
- * odd "scan_items" knob where two tiles fit 200000 bytes.  The two tile
- * buffers are its dynamic shared memory. */
-static inline int gpa_scan_persist_items(int acc_size)
-{
-    if (gpa_scan_items % 2 == 1 && acc_size * gpa_scan_items * 512 <= 200000)
-        return gpa_scan_items;
-    return acc_size <= 4 ? 23 : 11;
-}
 
 /* The kernels of spec's module on dev, compiling on first use: fills
  * fns[GPA_RK_N] (reduce) or fns[GPA_SK_N] (scan) with borrowed handles.

@@ -400,8 +400,7 @@ static const char *const red_ptypes[] = {
     "const char *", "char *", "int", "long long", "double", "double",
 };
 
-static const char *const scan_names[GPA_SK_N] = {"scan_tile", "scan_col",
-                                                 "scan_tile_p"};
+static const char *const scan_names[GPA_SK_N] = {"scan_tile", "scan_col"};
 static const char *const scan_ptypes[] = {
     "gpa_rlayout", "gpa_idx_t", "gpa_idx_t", "gpa_idx_t", "gpa_idx_t",
     "gpa_idx_t", "gpa_idx_t", "const char *", "char *", "char *", "double",

@@ -4,8 +4,7 @@
  * Rows are every index of the other axes (merged as in Note [Reduction
  * layout]).  When the scanned axis is the innermost (smallest |stride|)
  * one, or there is one row, scan_tile runs a block per tile of a row with
- * the deterministic look-back of jit/scan_codegen.c (scan_tile_p, its
- * persistent form, where the axis is contiguous); otherwise scan_col
+ * the deterministic look-back of jit/scan_codegen.c; otherwise scan_col
  * runs a thread per row (coalesced across rows).  The look-back's flags
  * and values live in one pool temporary whose flag part is zeroed first.
  */
@@ -86,16 +85,9 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
     long long sa = a->strides[axis], so = out->strides[axis];
     int tile = (n_rows == 1 || llabs(sa) <= llabs(kst[nk - 1])) &&
                !(cuda && len <= 64 && n_rows > 1);
-    /* Note [Persistent scan] in jit/scan_codegen.c: a contiguous scanned
-     * axis of items the accumulator's size, aligned */
-    int isz = (int)gpa_itemsize(a);
-    int persist = cuda && tile && gpa_scan_persist > 0 && sa == isz &&
-                  spec.acc_size == isz && (isz == 4 || isz == 8) &&
-                  (uintptr_t)a->data % (uintptr_t)isz == 0;
-    long long T = !cuda ? GPA_SCAN_ITEMS_HOST
-                  : (long long)GPA_SCAN_BLOCK_CUDA *
-                        (persist ? gpa_scan_persist_items(spec.acc_size)
-                                 : gpa_scan_items_cuda(spec.acc_size));
+    long long T = cuda ? (long long)GPA_SCAN_BLOCK_CUDA *
+                             gpa_scan_items_cuda(spec.acc_size)
+                       : GPA_SCAN_ITEMS_HOST;
     long long tpr = tile ? cdiv(len, T) : 1;
     long long ng = cdiv(tpr, 32), n2 = cdiv(ng, 32), n3 = cdiv(n2, 32);
     long long ext = llabs(sa) * (len - 1) + llabs(so) * (len - 1);
@@ -147,10 +139,8 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
         wp = work->ptr;
         if (dev->be->memset_d8(dev, wp, 0, (size_t)wtotal, dev->stream) < 0)
             goto done;
-        fn = fns[persist ? GPA_SK_TILE_P : GPA_SK_TILE];
-        long long tiles = n_rows * tpr;
-        long long resident = (long long)gpa_scan_persist * dev->sm_count;
-        grid.x = (unsigned)(persist && resident < tiles ? resident : tiles);
+        fn = fns[GPA_SK_TILE];
+        grid.x = (unsigned)(n_rows * tpr);
         block.x = cuda ? GPA_SCAN_BLOCK_CUDA : 1;
     } else {
         long long bs = cuda ? 256 : 1, blocks = cdiv(n_rows, bs);
@@ -172,8 +162,7 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
     args[9] = &wp;
     args[10] = &p0;
     args[11] = &p1;
-    unsigned shared = persist ? (unsigned)(2 * T * spec.acc_size) : 0;
-    rc = dev->be->launch(dev, fn, grid, block, shared, dev->stream, args);
+    rc = dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
 done:
     gpa_mem_decref(work);
     return rc;
