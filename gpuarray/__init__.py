@@ -66,6 +66,8 @@ from . import _lazy  # noqa: E402
 
 _core._set_hook("matmul", _lazy.forward("_products", "_matmul_operator"))
 _core._set_hook("ufunc.at", _lazy.forward("_ufunc_at", "_ufunc_at"))
+_core._set_hook("ufunc.reduceat",
+                _lazy.forward("_reduceat", "_ufunc_reduceat"))
 for _name, _mod, _fn in (("sort", "_sorting", "_m_sort"),
                          ("argsort", "_sorting", "_m_argsort"),
                          ("dot", "_products", "_m_dot"),

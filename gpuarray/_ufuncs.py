@@ -199,12 +199,4 @@ def _outer(uf, A, B, **kwargs):
     return uf(A, B, **kwargs)
 
 
-def _not_yet(method):
-    def fail(uf, *args, **kwargs):
-        raise NotImplementedError(
-            "gpuarray.%s.%s is not implemented yet" % (uf.__name__, method))
-    return fail
-
-
 _core._set_hook("ufunc.outer", _outer)
-_core._set_hook("ufunc.reduceat", _not_yet("reduceat"))
