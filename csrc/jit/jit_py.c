@@ -88,7 +88,8 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
 
 /* _tune(name, value) -> previous value: launch parameters for benchmarks
  * ("ew_blocks_per_sm", 0 = no cap; "red_row_blocks_per_sm",
- * "red_col_blocks_per_sm"; "scan_min_blocks", "scan_items", "scan_pair"). */
+ * "red_col_blocks_per_sm"; "scan_min_blocks", "scan_items", "scan_pair",
+ * "scan_backoff"). */
 PyObject *gpa_py_tune(PyObject *self, PyObject *args)
 {
     const char *name;
@@ -109,10 +110,13 @@ PyObject *gpa_py_tune(PyObject *self, PyObject *args)
         knob = &gpa_scan_items;
     else if (strcmp(name, "scan_pair") == 0)
         knob = &gpa_scan_pair;
+    else if (strcmp(name, "scan_backoff") == 0)
+        knob = &gpa_scan_backoff;
     if (knob == &gpa_scan_min_blocks || knob == &gpa_scan_items ||
-        knob == &gpa_scan_pair) {
-        if (value < 0 || value > 64) {
-            PyErr_Format(PyExc_ValueError, "%s must be in 0..64", name);
+        knob == &gpa_scan_pair || knob == &gpa_scan_backoff) {
+        int top = knob == &gpa_scan_backoff ? 100000 : 64;
+        if (value < 0 || value > top) {
+            PyErr_Format(PyExc_ValueError, "%s must be in 0..%d", name, top);
             return NULL;
         }
         int old = *knob;

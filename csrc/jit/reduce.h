@@ -94,6 +94,8 @@ extern int gpa_scan_min_blocks;
 /* "scan_pair": look-back cells as (w, ~w) pairs, else value-fence-flag
  * (Note [Look-back cells] in scan_codegen.c). */
 extern int gpa_scan_pair;
+/* "scan_backoff": ns a look-back waiter sleeps between polls (0: none). */
+extern int gpa_scan_backoff;
 
 /* The kernels of spec's module on dev, compiling on first use: fills
  * fns[GPA_RK_N] (reduce) or fns[GPA_SK_N] (scan) with borrowed handles.

@@ -92,6 +92,18 @@ static const char scan_text[] =
 "#ifndef GPA_SCAN_PAIR\n"
 "#define GPA_SCAN_PAIR 1\n"
 "#endif\n"
+"/* A waiting warp sleeps GPA_SCAN_BACKOFF ns between polls of a cell, so\n"
+" * that hundreds of spinning warps do not load L2 alongside the tiles'\n"
+" * own traffic (knob \"scan_backoff\"; 0 polls back to back). */\n"
+"#ifndef GPA_SCAN_BACKOFF\n"
+"#define GPA_SCAN_BACKOFF 0\n"
+"#endif\n"
+"GPA_DEVICE void gpa_backoff()\n"
+"{\n"
+"#if GPA_CUDA && GPA_SCAN_BACKOFF > 0 && __CUDA_ARCH__ >= 700\n"
+"  asm volatile(\"nanosleep.u32 %0;\" :: \"r\"((unsigned)GPA_SCAN_BACKOFF));\n"
+"#endif\n"
+"}\n"
 "GPA_DEVICE void gpa_publish(char *cell, acc_t v)\n"
 "{\n"
 "  if (GPA_SCAN_PAIR && sizeof(acc_t) <= 8) {\n"
@@ -115,15 +127,17 @@ static const char scan_text[] =
 "    const volatile unsigned long long *c =\n"
 "        reinterpret_cast<const volatile unsigned long long *>(cell);\n"
 "    unsigned long long w0, w1;\n"
-"    do {\n"
+"    for (;;) {\n"
 "      w0 = c[0];\n"
 "      w1 = c[1];\n"
-"    } while (w1 != ~w0);\n"
+"      if (w1 == ~w0) break;\n"
+"      gpa_backoff();\n"
+"    }\n"
 "    w[0] = (unsigned)w0;\n"
 "    if (sizeof(acc_t) == 8) w[sizeof(acc_t) / 4 - 1] = (unsigned)(w0 >> 32);\n"
 "    return r;\n"
 "  }\n"
-"  while (*(const volatile int *)(cell + GPA_CS - 4) == 0) {}\n"
+"  while (*(const volatile int *)(cell + GPA_CS - 4) == 0) gpa_backoff();\n"
 "  gpa_fence();\n"
 "  const volatile unsigned *s = reinterpret_cast<const volatile unsigned *>(cell);\n"
 "  for (int k = 0; k < (int)(sizeof(acc_t) / 4); k++)\n"
@@ -306,12 +320,14 @@ static const char scan_text[] =
 int gpa_scan_min_blocks = 4;
 int gpa_scan_items = 0;
 int gpa_scan_pair = 1;
+int gpa_scan_backoff = 0;
 
 void gpa_scan_skeleton(gpa_strbuf *b)
 {
     gpa_sb_printf(b,
                   "#define GPA_SCAN_MINB %d\n#define GPA_SCAN_ITEMS %d\n"
-                  "#define GPA_SCAN_PAIR %d\n",
-                  gpa_scan_min_blocks, gpa_scan_items, gpa_scan_pair);
+                  "#define GPA_SCAN_PAIR %d\n#define GPA_SCAN_BACKOFF %d\n",
+                  gpa_scan_min_blocks, gpa_scan_items, gpa_scan_pair,
+                  gpa_scan_backoff);
     gpa_sb_puts(b, scan_text);
 }
