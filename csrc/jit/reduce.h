@@ -70,14 +70,14 @@ typedef GPA_RED_LAYOUT(long long) gpa_rlayout64;
 #define GPA_SCAN_BLOCK_CUDA 256
 #define GPA_SCAN_ITEMS_HOST 64
 /* Items per thread of the scan tile on CUDA, from sizeof(acc_t) (so the
- * tile fits 34 KiB of static shared memory; 32 for 4 bytes measured
+ * tile fits 42 KiB of static shared memory; 40 for 4 bytes measured
  * fastest, benchmarks/NOTES.md), or the "scan_items" knob. */
 extern int gpa_scan_items;
 static inline int gpa_scan_items_cuda(int acc_size)
 {
     if (gpa_scan_items > 0 && acc_size * gpa_scan_items * 264 <= 47000)
         return gpa_scan_items;
-    return acc_size <= 4 ? 32 : (acc_size <= 8 ? 12 : 8);
+    return acc_size <= 4 ? 40 : (acc_size <= 8 ? 12 : 8);
 }
 
 /* Appends the op part (typedefs, preamble, struct gpa_rop) of spec. */
@@ -94,7 +94,8 @@ extern int gpa_scan_min_blocks;
 /* "scan_pair": look-back cells as (w, ~w) pairs, else value-fence-flag
  * (Note [Look-back cells] in scan_codegen.c). */
 extern int gpa_scan_pair;
-/* "scan_backoff": ns a look-back waiter sleeps between polls (0: none). */
+/* "scan_backoff": ns a look-back waiter sleeps between polls (0: none;
+ * default 50). */
 extern int gpa_scan_backoff;
 
 /* The kernels of spec's module on dev, compiling on first use: fills

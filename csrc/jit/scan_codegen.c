@@ -40,7 +40,7 @@
 static const char scan_text[] =
 "#if GPA_CUDA\n"
 "#define GPA_SB 256\n"
-"#define GPA_SI_DEFAULT (sizeof(acc_t) <= 4 ? 32 : (sizeof(acc_t) <= 8 ? 12 : 8))\n"
+"#define GPA_SI_DEFAULT (sizeof(acc_t) <= 4 ? 40 : (sizeof(acc_t) <= 8 ? 12 : 8))\n"
 "/* GPA_SCAN_ITEMS (a benchmark knob) when the tile still fits 47000 bytes\n"
 " * of shared memory; the host applies the same rule (gpa_scan_items_cuda) */\n"
 "#define GPA_SI (GPA_SCAN_ITEMS > 0 && sizeof(acc_t) * GPA_SCAN_ITEMS * 264 <= 47000 \\\n"
@@ -94,9 +94,10 @@ static const char scan_text[] =
 "#endif\n"
 "/* A waiting warp sleeps GPA_SCAN_BACKOFF ns between polls of a cell, so\n"
 " * that hundreds of spinning warps do not load L2 alongside the tiles'\n"
-" * own traffic (knob \"scan_backoff\"; 0 polls back to back). */\n"
+" * own traffic (knob \"scan_backoff\"; 0 polls back to back; 50 measured\n"
+" * fastest on an H200, benchmarks/NOTES.md). */\n"
 "#ifndef GPA_SCAN_BACKOFF\n"
-"#define GPA_SCAN_BACKOFF 0\n"
+"#define GPA_SCAN_BACKOFF 50\n"
 "#endif\n"
 "GPA_DEVICE void gpa_backoff()\n"
 "{\n"
@@ -320,7 +321,7 @@ static const char scan_text[] =
 int gpa_scan_min_blocks = 4;
 int gpa_scan_items = 0;
 int gpa_scan_pair = 1;
-int gpa_scan_backoff = 0;
+int gpa_scan_backoff = 50;
 
 void gpa_scan_skeleton(gpa_strbuf *b)
 {
