@@ -46,6 +46,27 @@ LAZY_NAMES = {
     "_histograms": (
         "bincount", "histogram", "histogram_bin_edges", "digitize",
     ),
+    "_sets": (
+        "intersect1d", "union1d", "setdiff1d", "setxor1d",
+    ),
+    "_windows": (
+        "bartlett", "blackman", "hamming", "hanning", "kaiser",
+    ),
+    "_polynomial": (
+        "poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
+        "polyint",
+    ),
+    "_extras": (
+        "put_along_axis", "geomspace", "unstack", "concat", "vecdot",
+        "matvec", "vecmat", "unwrap", "asarray_chkfinite", "asanyarray",
+        "require", "apply_over_axes",
+    ),
+    "_index_tricks": (
+        "r_", "c_", "s_", "index_exp", "mgrid", "ogrid", "ndindex",
+        "ndenumerate", "broadcast_shapes", "isfortran", "iterable",
+        "common_type", "min_scalar_type", "mintypecode", "typename",
+        "isdtype",
+    ),
 }
 
 LAZY_MODULES = ("random", "linalg")
