@@ -122,10 +122,11 @@ def i0(x):
     for k in range(1, _I0_ASYMPTOTIC_TERMS):
         term = term * (float((2 * k - 1) ** 2) / (8.0 * k)) / big
         asym = asym + term
-    # e^x split in two so that x up to ~1400 does not overflow early
-    half = gp.exp(big * 0.5)
-    asym = half * (asym / gp.sqrt(2.0 * _np.pi * big)) * half
-    return gp.where(ax <= _I0_SPLIT, series, asym).astype(out_dt)
+    # e^x whole, so the result overflows to inf where NumPy's does (x >
+    # ~709.78) and inf gives NumPy's nan (inf * 0)
+    asym = gp.exp(big) * (asym / gp.sqrt(2.0 * _np.pi * big))
+    res = gp.where(ax <= _I0_SPLIT, series, asym)
+    return gp.where(gp.isnan(ax), ax, res).astype(out_dt)
 
 
 # ------------------------------------------------------------- building

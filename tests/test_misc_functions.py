@@ -62,6 +62,11 @@ def test_i0(dt):
     same(gp.i0(x), np.i0(x), tol=1e-13 if dt != np.float32 else 1e-6)
     same(gp.i0(np.zeros((2, 0), dt)), np.i0(np.zeros((2, 0), dt)))
     both_raise(TypeError, "i0", np.array([1j]))
+    if dt == np.float64:  # NaN stays NaN; overflow to inf where NumPy's does
+        edge = np.array([np.nan, 709.7, 709.8, -720.0, np.inf, -np.inf])
+        with np.errstate(over="ignore", invalid="ignore"):
+            want = np.i0(edge)
+        same(gp.i0(edge), want, tol=1e-13)
 
 
 def test_vander():
