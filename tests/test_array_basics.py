@@ -379,6 +379,23 @@ def test_astype_to_and_from_every_dtype(dt):
     assert_array_equal_gp(gd, src.astype(dt), bitwise=True)
 
 
+@pytest.mark.parametrize("dt", [np.complex64, np.complex128], ids=dtype_id)
+def test_astype_complex_warns_as_numpy(dt):
+    """ComplexWarning exactly where NumPy gives one: to a real type, not to
+    bool (both parts count there) and not to complex."""
+    x = np.array([0, 1j, 2, 0j], dt)
+    g = gp.asarray(x)
+    for target in (np.bool_, np.float32, np.int16, np.complex128):
+        with warnings.catch_warnings(record=True) as np_w:
+            warnings.simplefilter("always")
+            want = x.astype(target)
+        with warnings.catch_warnings(record=True) as gp_w:
+            warnings.simplefilter("always")
+            got = g.astype(target)
+        assert [w.category for w in gp_w] == [w.category for w in np_w]
+        assert_array_equal_gp(got, want)
+
+
 @pytest.mark.parametrize("dt", [np.int64, np.uint64, np.int32, np.float64,
                                 np.complex128], ids=dtype_id)
 def test_astype_rounding_to_narrow_floats(dt):

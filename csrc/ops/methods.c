@@ -61,8 +61,10 @@ static PyObject *array_astype(gpa_array *a, PyObject *args, PyObject *kw)
             return Py_NewRef(a);
         }
     }
+    /* (to bool both parts count: nothing is discarded, NumPy is silent) */
     if (PyTypeNum_ISCOMPLEX(gpa_type_num(a)) &&
-        !PyTypeNum_ISCOMPLEX(d->type_num) && a->size > 0 &&
+        !PyTypeNum_ISCOMPLEX(d->type_num) && d->type_num != NPY_BOOL &&
+        a->size > 0 &&
         warn_complex_discarded() < 0) {
         Py_DECREF(d);
         return NULL;
