@@ -58,12 +58,165 @@ def bincount(x, weights=None, minlength=0):
     return cw[pos[1:]] - cw[pos[:-1]]
 
 
-def _edges(a, bins, range):
+def _unsigned_subtract(a, b):
+    """NumPy's a - b (a >= b) of host scalars, unsigned for signed ints so
+    that the range of an int16 histogram does not overflow."""
+    dt = _np.result_type(a, b)
+    if dt.kind != "i":
+        return _np.subtract(a, b, dtype=dt)
+    udt = _np.dtype("u%d" % dt.itemsize)
+    return _np.subtract(_np.asarray(a, dtype=dt), _np.asarray(b, dtype=dt),
+                        casting="unsafe", dtype=udt)
+
+
+def _ptp(x):
+    from ._reductions import amax, amin
+    return _unsigned_subtract(amax(x).get()[()], amin(x).get()[()])
+
+
+# NumPy's _hist_bin_* bin widths: the statistics (extremes, std, mean,
+# percentiles) are gpuarray reductions, the formulas run on the host
+# scalars in NumPy's order and types
+
+def _bw_sqrt(x, rng):
+    return _ptp(x) / _np.sqrt(x.size)
+
+
+def _bw_sturges(x, rng):
+    return _ptp(x) / (_np.log2(x.size) + 1.0)
+
+
+def _bw_rice(x, rng):
+    return _ptp(x) / (2.0 * x.size ** (1.0 / 3))
+
+
+def _bw_scott(x, rng):
+    from ._reductions import std
+    return (24.0 * _np.pi ** 0.5 / x.size) ** (1.0 / 3.0) * \
+        std(x).get()[()]
+
+
+def _bw_doane(x, rng):
+    from ._reductions import std, mean
+    if x.size > 2:
+        sg1 = _np.sqrt(6.0 * (x.size - 2) /
+                       ((x.size + 1.0) * (x.size + 3)))
+        sigma = std(x).get()[()]
+        if sigma > 0.0:
+            t = (x - mean(x).get()[()]) / sigma
+            g1 = mean(t * t * t).get()[()]
+            return _ptp(x) / (1.0 + _np.log2(x.size) +
+                              _np.log2(1.0 + _np.absolute(g1) / sg1))
+    return 0.0
+
+
+def _bw_fd(x, rng):
+    from ._sorting import percentile
+    p75, p25 = percentile(x, [75, 25]).get()
+    return 2.0 * _np.subtract(p75, p25) * x.size ** (-1.0 / 3.0)
+
+
+def _bw_auto(x, rng):
+    return min(max(_bw_fd(x, rng), _bw_sqrt(x, rng) / 2),
+               _bw_sturges(x, rng))
+
+
+def _bw_stone(x, rng):
+    """Minimise NumPy's cross-validation estimate over 1..max(100,
+    sqrt(n)) bins.  Every candidate's counts come from one sort of x and
+    one searchsorted of all candidates' edges (what histogram would do
+    per candidate); the scores are NumPy's, on the host."""
+    from ._sorting import sort, searchsorted
+    n = x.size
+    ptp_x = _ptp(x)
+    if n <= 1 or ptp_x == 0:
+        return 0
+    top = max(100, int(_np.sqrt(n)))
+    edges = [_uniform_edges(x.dtype, rng[0], rng[1], k) for k in
+             range(1, top + 1)]
+    allh = _np.concatenate(edges)
+    xs = sort(x)
+    lpos = searchsorted(xs, _asarray(allh)).get()
+    rpos = searchsorted(xs, _asarray(allh), side="right").get()
+    best, best_j = None, None
+    at = 0
+    for k in range(1, top + 1):
+        # bin i: e[i] <= x < e[i+1], the last one also x == e[k]
+        pos = lpos[at:at + k + 1].copy()
+        pos[-1] = rpos[at + k]
+        at += k + 1
+        p_k = _np.diff(pos) / n
+        j = (2 - (n + 1) * p_k.dot(p_k)) / (ptp_x / k)
+        if best is None or j < best_j:     # min() keeps the first
+            best, best_j = k, j
+    if best == top:
+        import warnings
+        warnings.warn("The number of bins estimated may be suboptimal.",
+                      RuntimeWarning, stacklevel=4)
+    return ptp_x / best
+
+
+_SELECTORS = {"stone": _bw_stone, "auto": _bw_auto, "doane": _bw_doane,
+              "fd": _bw_fd, "rice": _bw_rice, "scott": _bw_scott,
+              "sqrt": _bw_sqrt, "sturges": _bw_sturges}
+
+
+def _uniform_edges(adt, lo, hi, n):
+    """NumPy's n + 1 uniform edges on the host, in NumPy's edge type."""
+    bt = _np.result_type(lo, hi, _np.zeros(0, adt))
+    if bt.kind in "biu":
+        bt = _np.result_type(bt, float)
+    return _np.linspace(lo, hi, n + 1, endpoint=True, dtype=bt)
+
+
+def _estimate(a, name, range, weights):
+    """NumPy's number of bins for the estimator `name`."""
+    from ._reductions import amax, amin
+    from ._indexing import flatnonzero
+    from ._ufuncs import logical_and
+    if name not in _SELECTORS:
+        raise ValueError("%r is not a valid estimator for `bins`" % name)
+    if weights is not None:
+        raise TypeError("Automated estimation of the number of bins is "
+                        "not supported for weighted data")
+    if range is not None:
+        lo, hi = range
+        if lo > hi:
+            raise ValueError("max must be larger than min in range "
+                             "parameter.")
+        if not (_np.isfinite(lo) and _np.isfinite(hi)):
+            raise ValueError("supplied range of [%s, %s] is not finite"
+                             % (lo, hi))
+    elif a.size == 0:
+        lo, hi = 0, 1
+    else:
+        lo, hi = amin(a).get()[()], amax(a).get()[()]
+        if not (_np.isfinite(lo) and _np.isfinite(hi)):
+            raise ValueError("autodetected range of [%s, %s] is not "
+                             "finite" % (lo, hi))
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    if range is not None:
+        # as NumPy scalars: a Python int out of a's range compares fine
+        lo_s, hi_s = _np.asarray(lo)[()], _np.asarray(hi)[()]
+        a = a[flatnonzero(logical_and(a >= lo_s, a <= hi_s))]
+    if a.size == 0:
+        return 1
+    width = _SELECTORS[name](a, (lo, hi))
+    if not width:
+        return 1
+    if a.dtype.kind in "iu" and width < 1:
+        width = 1
+    return int(_np.ceil(_unsigned_subtract(hi, lo) / width))
+
+
+def _edges(a, bins, range, weights=None):
     """The bin edges NumPy would use, as a float array (gpuarray)."""
     from ._reductions import amax, amin
     if isinstance(bins, str):
-        raise NotImplementedError("gpuarray histogram: bin estimators "
-                                  "(bins=%r) are not supported yet" % bins)
+        # the estimators pick a number of uniform bins over the same
+        # outer edges as an integer `bins`
+        bins = _estimate(a, bins, range, weights)
     if _np.ndim(bins) == 0:
         n = int(bins)
         if n < 1:
@@ -91,7 +244,11 @@ def _edges(a, bins, range):
             else _np.result_type(a.dtype, _np.float16)
         # NumPy builds the edges in the input's float type (float64 for
         # integer input)
-        return _asarray(_np.linspace(lo, hi, n + 1, dtype=dt)), True
+        e = _np.linspace(lo, hi, n + 1, dtype=dt)
+        if _np.any(e[:-1] >= e[1:]):
+            raise ValueError("Too many bins for data range. Cannot create "
+                             "%d finite-sized bins." % n)
+        return _asarray(e), True
     e = _asarray(bins)
     eh = e.get() if isinstance(e, ndarray) else _np.asarray(e)
     if eh.ndim != 1:
@@ -103,7 +260,12 @@ def _edges(a, bins, range):
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
     a = _asarray(a)
-    return _edges(a.reshape(-1), bins, range)[0]
+    a = a.reshape(-1)
+    if weights is not None:
+        w = _asarray(weights).reshape(-1)
+        if w.shape != a.shape:
+            raise ValueError("weights should have the same shape as a.")
+    return _edges(a, bins, range, weights)[0]
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):
@@ -113,12 +275,12 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     from ._ufuncs import logical_and, where
     from ._indexing import flatnonzero
     a = _asarray(a).reshape(-1)
-    edges, _ = _edges(a, bins, range)
-    nb = edges.shape[0] - 1
     if weights is not None:
         w = _asarray(weights).reshape(-1)
         if w.shape != a.shape:
             raise ValueError("weights should have the same shape as a.")
+    edges, _ = _edges(a, bins, range, weights)
+    nb = edges.shape[0] - 1
     lo, hi = edges[0], edges[-1]
     inside = logical_and(a >= lo, a <= hi)
     idx = searchsorted(edges, a, side="right") - 1

@@ -1,5 +1,7 @@
 """bincount, histogram, histogram_bin_edges and digitize against NumPy
 (values, dtypes, edge rules, weights, density) and NumPy's exceptions."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -88,3 +90,83 @@ def test_digitize(right):
         gp.digitize(gp.asarray(x), gp.asarray(np.array([0.0, 2.0, 1.0])))
     with pytest.raises(ValueError):
         np.digitize(x, [0.0, 2.0, 1.0])
+
+
+# ------------------------------------------------- string bins= estimators
+
+ESTIMATORS = ["auto", "fd", "doane", "scott", "stone", "rice", "sturges",
+              "sqrt"]
+
+
+def _inputs():
+    rng = np.random.default_rng(4)
+    out = []
+    for n in (1, 2, 3, 10, 333, 2000):
+        out.append(rng.standard_normal(n) * 3 + 1)
+        out.append(rng.integers(-20, 20, n).astype(np.int16))
+        out.append(rng.exponential(2, n).astype(np.float32))
+    out.append(np.full(7, 2.5))                       # zero spread
+    out.append(np.concatenate([rng.standard_normal(200),
+                               rng.standard_normal(200) + 8]))
+    out.append(rng.integers(0, 255, 300).astype(np.uint8))
+    out.append(np.zeros(0))
+    return out
+
+
+def _warned(fn):
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter("always")
+        r = fn()
+    return r, [str(w.message) for w in rec]
+
+
+@pytest.mark.filterwarnings("ignore:The number of bins")
+@pytest.mark.parametrize("est", ESTIMATORS)
+def test_bin_estimators(est):
+    for x in _inputs():
+        a = gp.asarray(x)
+        for rng in (None, (-1, 2), (0.5, 0.5)):
+            (ne, nw) = _warned(lambda: np.histogram_bin_edges(x, est,
+                                                               range=rng))
+            (ge, gw) = _warned(lambda: gp.histogram_bin_edges(a, est,
+                                                               range=rng))
+            same(ge, ne, exact=False)
+            assert gw == nw                 # stone's "suboptimal" warning
+        if x.size in (333, 2000):
+            gh, ge = gp.histogram(a, est)
+            nh, ne = np.histogram(x, est)
+            same(ge, ne, exact=False)
+            same(gh, nh)
+            gh, _ = gp.histogram(a, est, range=(0, 3), density=True)
+            nh, _ = np.histogram(x, est, range=(0, 3), density=True)
+            same(gh, nh, exact=False)
+
+
+def test_bin_estimator_errors():
+    x = np.arange(6.0)
+    a = gp.asarray(x)
+    w = np.ones(6)
+    for kw, exc in [({"bins": "bogus"}, ValueError),
+                    ({"bins": "auto", "weights": w}, TypeError),
+                    ({"bins": "stone", "weights": w}, TypeError),
+                    ({"bins": "fd", "range": (3, 1)}, ValueError),
+                    ({"bins": "fd", "range": (0, np.inf)}, ValueError)]:
+        kg = dict(kw)
+        if "weights" in kg:
+            kg["weights"] = gp.asarray(kg["weights"])
+        for np_fn, gp_fn in ((np.histogram, gp.histogram),
+                             (np.histogram_bin_edges,
+                              gp.histogram_bin_edges)):
+            with pytest.raises(exc):
+                np_fn(x, **kw)
+            with pytest.raises(exc):
+                gp_fn(a, **kg)
+    y = x.copy()
+    y[2] = np.nan                           # autodetected range not finite
+    with pytest.raises(ValueError):
+        np.histogram(y, "sturges")
+    with pytest.raises(ValueError):
+        gp.histogram(gp.asarray(y), "sturges")
+    # with a finite range the nan is left out
+    same(gp.histogram_bin_edges(gp.asarray(y), "sturges", range=(0, 5)),
+         np.histogram_bin_edges(y, "sturges", range=(0, 5)), exact=False)

@@ -248,3 +248,244 @@ def test_sort_kernels_compile_with_nvrtc():
             [ch, ch, "q", "?", "q"], [ch, ch, "q", "?", "q"], 4, 2, 1, False,
             "search_%d" % i))
     assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
+
+
+# ------------------------------------------- every quantile method, weights
+
+METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation",
+           "interpolated_inverted_cdf", "hazen", "weibull", "linear",
+           "median_unbiased", "normal_unbiased", "lower", "higher",
+           "midpoint", "nearest"]
+
+
+def close(g, w):
+    """Same shape, dtype and values (float64 to ~1e-12), nan where NumPy
+    has nan."""
+    w = np.asarray(w)
+    assert isinstance(g, gp.ndarray), type(g)
+    assert g.shape == w.shape, (g.shape, w.shape)
+    assert g.dtype == w.dtype, (g.dtype, w.dtype)
+    tol = 1e-12 if w.dtype == np.float64 else 1e-6
+    np.testing.assert_allclose(g.get(), w, rtol=tol, atol=tol,
+                               equal_nan=True)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_quantile_every_method(method):
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 7, 8):                    # sizes incl. 1, even, odd
+        x = rng.standard_normal(n) * 5
+        for q in (0.0, 0.37, 0.5, 1.0, [0.1, 0.25, 0.9]):
+            close(gp.quantile(gp.asarray(x), q, method=method),
+                  np.quantile(x, q, method=method))
+    x = np.round(rng.standard_normal((3, 4, 5)) * 3)     # ties
+    a = gp.asarray(x)
+    for axis in (None, 0, -1, (0, 2)):
+        for kd in (False, True):
+            q = [0.2, 0.5, 0.75]
+            close(gp.quantile(a, q, axis=axis, method=method, keepdims=kd),
+                  np.quantile(x, q, axis=axis, method=method, keepdims=kd))
+            close(gp.percentile(a, 30, axis=axis, method=method,
+                                keepdims=kd),
+                  np.percentile(x, 30, axis=axis, method=method,
+                                keepdims=kd))
+    # dtypes: ints keep theirs only when NumPy takes; a Python float q
+    # keeps float32, a float64 array q promotes
+    xi = rng.integers(-50, 50, (4, 7)).astype(np.int32)
+    for q in (0.3, 1, [0, 1], np.array([0.4, 0.9])):
+        close(gp.quantile(gp.asarray(xi), q, axis=1, method=method),
+              np.quantile(xi, q, axis=1, method=method))
+    xf = (rng.standard_normal(9) * 4).astype(np.float32)
+    for q in (0.3, np.array([0.3, 0.6]), np.array([0.3], np.float32)):
+        close(gp.quantile(gp.asarray(xf), q, method=method),
+              np.quantile(xf, q, method=method))
+    xn = x.copy()
+    xn[1, 2, 3] = np.nan                      # a nan row gives nan
+    close(gp.quantile(gp.asarray(xn), 0.4, axis=2, method=method),
+          np.quantile(xn, 0.4, axis=2, method=method))
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_nanquantile_every_method(method):
+    x = data((5, 9), np.float64)              # nans and -inf
+    x[3, :] = np.nan                          # an all-nan row
+    x[0, :8] = np.nan                         # one value left
+    a = gp.asarray(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for axis in (None, 1, 0):
+            for q in (0.0, 0.5, 1.0, [0.15, 0.6]):
+                close(gp.nanquantile(a, q, axis=axis, method=method),
+                      np.nanquantile(x, q, axis=axis, method=method))
+            close(gp.nanpercentile(a, [10, 95], axis=axis, method=method,
+                                   keepdims=True),
+                  np.nanpercentile(x, [10, 95], axis=axis, method=method,
+                                   keepdims=True))
+        xf = x[1:3].astype(np.float32)        # float32 q keeps float32
+        q = np.array([0.2, 0.7], np.float32)
+        close(gp.nanquantile(gp.asarray(xf), q, axis=1, method=method),
+              np.nanquantile(xf, q, axis=1, method=method))
+    xi = data((4, 6), np.int16)               # no nans: as quantile
+    close(gp.nanquantile(gp.asarray(xi), 0.45, axis=0, method=method),
+          np.nanquantile(xi, 0.45, axis=0, method=method))
+
+
+def test_quantile_out_and_bool():
+    x = data((4, 6), np.float64, nans=False)
+    out = gp.empty((2, 4))
+    r = gp.quantile(gp.asarray(x), [0.3, 0.8], axis=1, out=out,
+                    method="hazen")
+    assert r is out
+    np.testing.assert_allclose(out.get(), np.quantile(
+        x, [0.3, 0.8], axis=1, method="hazen"), rtol=1e-12)
+    b = data((9,), np.bool_)
+    for m in ("lower", "inverted_cdf", "nearest"):
+        close(gp.quantile(gp.asarray(b), 0.5, method=m),
+              np.quantile(b, 0.5, method=m))
+    for m in ("linear", "hazen"):
+        with pytest.raises(TypeError):
+            np.quantile(b, 0.5, method=m)
+        with pytest.raises(TypeError):
+            gp.quantile(gp.asarray(b), 0.5, method=m)
+
+
+@pytest.mark.parametrize("fn", ["quantile", "nanquantile", "percentile",
+                                "nanpercentile"])
+def test_quantile_weights(fn):
+    rng = np.random.default_rng(11)
+    scale = 100 if "per" in fn else 1
+    x = np.round(rng.standard_normal((3, 7)) * 3)
+    if fn.startswith("nan"):
+        x[0, [1, 4]] = np.nan
+        x[2, :] = np.nan                      # all-nan row: nan
+    for wts in (rng.integers(1, 4, x.shape).astype(float),   # ties
+                rng.random(x.shape)):
+        wts[:, -1] = 1.0
+        wts[1, 0] = 0.0                       # a leading zero weight
+        for q in (0.0, 0.5, 1.0, [0.1, 0.3, 0.5, 0.75]):
+            qs = np.multiply(q, scale)
+            for axis in (None, 1, 0):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", RuntimeWarning)
+                    w = getattr(np, fn)(x, qs, axis=axis, weights=wts,
+                                        method="inverted_cdf")
+                g = getattr(gp, fn)(gp.asarray(x), qs, axis=axis,
+                                    weights=gp.asarray(wts),
+                                    method="inverted_cdf")
+                close(g, w)
+    # weights of the reduced axis only, axes given out of order (NumPy's
+    # nan forms fail on these with an IndexError in apply_along_axis)
+    if fn.startswith("nan"):
+        return
+    y = rng.standard_normal((3, 4, 5))
+    w1 = rng.random(4)
+    close(getattr(gp, fn)(gp.asarray(y), 0.4 * scale, axis=1,
+                          weights=gp.asarray(w1), method="inverted_cdf"),
+          getattr(np, fn)(y, 0.4 * scale, axis=1, weights=w1,
+                          method="inverted_cdf"))
+    w2 = rng.random((5, 3))
+    close(getattr(gp, fn)(gp.asarray(y), [0.2 * scale, 0.6 * scale],
+                          axis=(2, 0), weights=gp.asarray(w2),
+                          method="inverted_cdf", keepdims=True),
+          getattr(np, fn)(y, [0.2 * scale, 0.6 * scale], axis=(2, 0),
+                          weights=w2, method="inverted_cdf", keepdims=True))
+    yi = rng.integers(0, 9, 10).astype(np.int32)
+    wi = rng.random(10)
+    close(getattr(gp, fn)(gp.asarray(yi), 0.5 * scale,
+                          weights=gp.asarray(wi), method="inverted_cdf"),
+          getattr(np, fn)(yi, 0.5 * scale, weights=wi,
+                          method="inverted_cdf"))
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")   # all-zero weights
+def test_quantile_weights_and_method_errors():
+    x = np.arange(12.0).reshape(3, 4)
+    a = gp.asarray(x)
+    w = np.ones((3, 4))
+    cases = [
+        ({"weights": w}, ValueError),                       # linear
+        ({"weights": w, "method": "hazen"}, ValueError),
+        ({"weights": -w, "method": "inverted_cdf"}, ValueError),
+        ({"weights": np.ones(4), "method": "inverted_cdf"}, TypeError),
+        ({"weights": np.ones(3), "axis": 1, "method": "inverted_cdf"},
+         ValueError),
+        ({"weights": 0 * w, "method": "inverted_cdf"}, ValueError),
+        ({"method": "bogus"}, ValueError),
+    ]
+    for fn in ("quantile", "nanquantile"):
+        for kw, exc in cases:
+            kg = dict(kw)
+            if "weights" in kg:
+                kg["weights"] = gp.asarray(kg["weights"])
+            with pytest.raises(exc):
+                getattr(np, fn)(x, 0.5, **kw)
+            with pytest.raises(exc):
+                getattr(gp, fn)(a, 0.5, **kg)
+        c = x.astype(np.complex128)
+        with pytest.raises(TypeError):
+            getattr(np, fn)(c, 0.5)
+        with pytest.raises(TypeError):
+            getattr(gp, fn)(gp.asarray(c), 0.5)
+    with pytest.raises(np.exceptions.AxisError):
+        gp.quantile(a, 0.5, axis=2)
+
+
+# --------------------------------------------------------- unique(axis=)
+
+@pytest.mark.parametrize("dt", [np.int8, np.uint16, np.int64, np.bool_,
+                                np.float32, np.float64, np.complex64],
+                         ids=lambda d: np.dtype(d).name)
+def test_unique_axis(dt):
+    rng = np.random.default_rng(5)
+    for shape in [(1, 3), (6, 2), (5, 4, 3), (7, 1), (4,), (0, 3), (3, 0)]:
+        x = rng.integers(-2, 3, shape)        # few values: repeated rows
+        x = (np.abs(x) if np.dtype(dt).kind == "u" else x).astype(dt)
+        a = gp.asarray(x)
+        for axis in range(-1, len(shape)):
+            same(gp.unique(a, axis=axis), np.unique(x, axis=axis))
+            got = gp.unique(a, return_index=True, return_inverse=True,
+                            return_counts=True, axis=axis)
+            want = np.unique(x, return_index=True, return_inverse=True,
+                             return_counts=True, axis=axis)
+            assert len(got) == 4
+            same(got[0], want[0])
+            for g, w in zip(got[1:], want[1:]):
+                same(g, w.astype(np.int64))
+
+
+def test_unique_axis_nan_and_signed_zero():
+    # NumPy compares subarrays as structured values: field by field, nan
+    # last; a subarray holding a nan never equals another (equal_nan
+    # plays no part); -0.0 == 0.0, the first in sorted order kept
+    x = np.array([[1.0, np.nan], [0.0, 2.0], [-0.0, 1.0], [np.nan, 0.0],
+                  [1.0, np.nan], [0.0, -1.0], [-np.inf, 3.0],
+                  [np.nan, np.nan], [-0.0, 2.0]])
+    for eq in (True, False):
+        got = gp.unique(gp.asarray(x), axis=0, return_index=True,
+                        return_inverse=True, return_counts=True,
+                        equal_nan=eq)
+        want = np.unique(x, axis=0, return_index=True, return_inverse=True,
+                         return_counts=True, equal_nan=eq)
+        same(got[0], want[0])
+        np.testing.assert_array_equal(np.signbit(got[0].get()),
+                                      np.signbit(want[0]))
+        for g, w in zip(got[1:], want[1:]):
+            same(g, w.astype(np.int64))
+    y = np.array([[0.0, 2.0], [-0.0, 2.0]])
+    for z in (y, y[::-1]):
+        r = gp.unique(gp.asarray(z), axis=0).get()
+        np.testing.assert_array_equal(np.signbit(r),
+                                      np.signbit(np.unique(z, axis=0)))
+
+
+def test_unique_axis_errors():
+    a = gp.asarray(np.zeros((2, 3)))
+    for ax in (2, -3):
+        with pytest.raises(np.exceptions.AxisError):
+            np.unique(np.zeros((2, 3)), axis=ax)
+        with pytest.raises(np.exceptions.AxisError):
+            gp.unique(a, axis=ax)
+    with pytest.raises(np.exceptions.AxisError):
+        gp.unique(gp.asarray(np.zeros(4)), axis=1)
+    with pytest.raises(np.exceptions.AxisError):
+        gp.unique(gp.asarray(np.float64(1)), axis=0)
