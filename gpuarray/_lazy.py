@@ -67,9 +67,18 @@ LAZY_NAMES = {
         "common_type", "min_scalar_type", "mintypecode", "typename",
         "isdtype",
     ),
+    "_io": (
+        "frombuffer", "fromiter", "fromstring", "fromfile", "loadtxt",
+        "genfromtxt", "save", "savez", "savez_compressed", "savetxt", "load",
+    ),
+    "_printing": (
+        "array2string", "array_repr", "array_str", "set_printoptions",
+        "get_printoptions", "printoptions", "format_float_positional",
+        "format_float_scientific", "base_repr", "binary_repr",
+    ),
 }
 
-LAZY_MODULES = ("random", "linalg")
+LAZY_MODULES = ("random", "linalg", "fft", "testing", "emath")
 
 # name -> module, for __getattr__
 WHERE = {n: m for m, names in LAZY_NAMES.items() for n in names}

@@ -1,0 +1,74 @@
+"""gpuarray.testing: NumPy's assertions (numpy.testing) for gpuarray arrays.
+
+Each array assertion accepts gpuarray arrays, NumPy arrays, scalars and
+nested lists/tuples/dicts of them on either side.  gpuarray arrays are
+copied to the host (``.get()``) and the call is handed to the
+numpy.testing function of the same name, so the signature, the failure
+messages and the exceptions are NumPy's own.  Like cupy.testing, but
+without CuPy's extras (assert_array_list_equal, the numpy_cupy_*
+decorators): only what numpy.testing offers publicly.
+
+The assertions that never look at array values (assert_, assert_raises,
+assert_raises_regex, assert_warns, assert_no_warnings,
+assert_string_equal, suppress_warnings) are numpy.testing's objects.
+"""
+import numpy.testing as _npt
+
+from .._core import ndarray as _ndarray
+
+__all__ = [
+    "assert_allclose", "assert_almost_equal", "assert_approx_equal",
+    "assert_array_almost_equal", "assert_array_almost_equal_nulp",
+    "assert_array_max_ulp", "assert_array_equal", "assert_array_less",
+    "assert_array_compare", "assert_equal",
+    "assert_", "assert_raises", "assert_raises_regex", "assert_warns",
+    "assert_no_warnings", "assert_string_equal", "suppress_warnings",
+]
+
+
+def _host(x):
+    """x with every gpuarray array in it (at any depth of plain lists,
+    tuples and dicts) copied to a NumPy array."""
+    if isinstance(x, _ndarray):
+        return x.get()
+    t = type(x)
+    if t is list or t is tuple:
+        return t(_host(v) for v in x)
+    if t is dict:
+        return {k: _host(v) for k, v in x.items()}
+    return x
+
+
+def _on_host(name):
+    np_func = getattr(_npt, name)
+
+    def func(*args, **kwargs):
+        __tracebackhide__ = True  # noqa: F841  (pytest: hide this frame)
+        return np_func(*[_host(a) for a in args],
+                       **{k: _host(v) for k, v in kwargs.items()})
+
+    func.__name__ = func.__qualname__ = name
+    func.__module__ = __name__
+    func.__doc__ = np_func.__doc__
+    func.__wrapped__ = np_func  # inspect.signature shows NumPy's
+    return func
+
+
+assert_allclose = _on_host("assert_allclose")
+assert_almost_equal = _on_host("assert_almost_equal")
+assert_approx_equal = _on_host("assert_approx_equal")
+assert_array_almost_equal = _on_host("assert_array_almost_equal")
+assert_array_almost_equal_nulp = _on_host("assert_array_almost_equal_nulp")
+assert_array_max_ulp = _on_host("assert_array_max_ulp")
+assert_array_equal = _on_host("assert_array_equal")
+assert_array_less = _on_host("assert_array_less")
+assert_array_compare = _on_host("assert_array_compare")
+assert_equal = _on_host("assert_equal")
+
+assert_ = _npt.assert_
+assert_raises = _npt.assert_raises
+assert_raises_regex = _npt.assert_raises_regex
+assert_warns = _npt.assert_warns
+assert_no_warnings = _npt.assert_no_warnings
+assert_string_equal = _npt.assert_string_equal
+suppress_warnings = _npt.suppress_warnings
