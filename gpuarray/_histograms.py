@@ -171,7 +171,6 @@ def _uniform_edges(adt, lo, hi, n):
 
 def _estimate(a, name, range, weights):
     """NumPy's number of bins for the estimator `name`."""
-    from ._reductions import amax, amin
     from ._indexing import flatnonzero
     from ._ufuncs import logical_and
     if name not in _SELECTORS:
@@ -179,23 +178,7 @@ def _estimate(a, name, range, weights):
     if weights is not None:
         raise TypeError("Automated estimation of the number of bins is "
                         "not supported for weighted data")
-    if range is not None:
-        lo, hi = range
-        if lo > hi:
-            raise ValueError("max must be larger than min in range "
-                             "parameter.")
-        if not (_np.isfinite(lo) and _np.isfinite(hi)):
-            raise ValueError("supplied range of [%s, %s] is not finite"
-                             % (lo, hi))
-    elif a.size == 0:
-        lo, hi = 0, 1
-    else:
-        lo, hi = amin(a).get()[()], amax(a).get()[()]
-        if not (_np.isfinite(lo) and _np.isfinite(hi)):
-            raise ValueError("autodetected range of [%s, %s] is not "
-                             "finite" % (lo, hi))
-    if lo == hi:
-        lo, hi = lo - 0.5, hi + 0.5
+    lo, hi = _outer_edges(a, range)
     if range is not None:
         # as NumPy scalars: a Python int out of a's range compares fine
         lo_s, hi_s = _np.asarray(lo)[()], _np.asarray(hi)[()]
@@ -210,9 +193,33 @@ def _estimate(a, name, range, weights):
     return int(_np.ceil(_unsigned_subtract(hi, lo) / width))
 
 
+def _outer_edges(a, range, as_float=False):
+    """(lo, hi) of NumPy's histograms: `range` checked, or a's extremes as
+    NumPy scalars of a's type (linspace then computes in that type, as in
+    NumPy), (0, 1) for no data; widened by 0.5 when equal."""
+    from ._reductions import amax, amin
+    if range is not None:
+        lo, hi = (float(v) for v in range) if as_float else range
+        if lo > hi:
+            raise ValueError("max must be larger than min in range "
+                             "parameter.")
+        if not (_np.isfinite(lo) and _np.isfinite(hi)):
+            raise ValueError("supplied range of [%s, %s] is not finite"
+                             % (lo, hi))
+    elif a.size == 0:
+        lo, hi = (0.0, 1.0) if as_float else (0, 1)
+    else:
+        lo, hi = amin(a).get()[()], amax(a).get()[()]
+        if not (_np.isfinite(lo) and _np.isfinite(hi)):
+            raise ValueError("autodetected range of [%s, %s] is not "
+                             "finite" % (lo, hi))
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    return lo, hi
+
+
 def _edges(a, bins, range, weights=None):
     """The bin edges NumPy would use, as a float array (gpuarray)."""
-    from ._reductions import amax, amin
     if isinstance(bins, str):
         # the estimators pick a number of uniform bins over the same
         # outer edges as an integer `bins`
@@ -221,25 +228,7 @@ def _edges(a, bins, range, weights=None):
         n = int(bins)
         if n < 1:
             raise ValueError("`bins` must be positive, when an integer")
-        if range is not None:
-            lo, hi = (float(v) for v in range)
-            if lo > hi:
-                raise ValueError("max must be larger than min in range "
-                                 "parameter.")
-            if not (_np.isfinite(lo) and _np.isfinite(hi)):
-                raise ValueError("supplied range of [%s, %s] is not finite"
-                                 % (lo, hi))
-        elif a.size:
-            # NumPy scalars of a's type: linspace then computes in that
-            # type, as NumPy's histogram does
-            lo, hi = amin(a).get()[()], amax(a).get()[()]
-            if not (_np.isfinite(lo) and _np.isfinite(hi)):
-                raise ValueError("autodetected range of [%s, %s] is not "
-                                 "finite" % (lo, hi))
-        else:
-            lo, hi = 0.0, 1.0
-        if lo == hi:
-            lo, hi = lo - 0.5, hi + 0.5
+        lo, hi = _outer_edges(a, range, as_float=True)
         dt = _np.result_type(a.dtype, _np.float64) if a.dtype.kind in "biu" \
             else _np.result_type(a.dtype, _np.float16)
         # NumPy builds the edges in the input's float type (float64 for

@@ -627,29 +627,6 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
 
 # ------------------------------------------------------------ histograms
 
-def _outer_edges(col, rng):
-    """(lo, hi) of one sample column as NumPy scalars (NumPy's rules)."""
-    gp = _gp()
-    if rng is not None:
-        lo, hi = rng
-        if lo > hi:
-            raise ValueError("max must be larger than min in range "
-                             "parameter.")
-        if not (_np.isfinite(lo) and _np.isfinite(hi)):
-            raise ValueError("supplied range of [%s, %s] is not finite"
-                             % (lo, hi))
-    elif col.size == 0:
-        lo, hi = 0, 1
-    else:
-        lo, hi = gp.amin(col).get()[()], gp.amax(col).get()[()]
-        if not (_np.isfinite(lo) and _np.isfinite(hi)):
-            raise ValueError("autodetected range of [%s, %s] is not finite"
-                             % (lo, hi))
-    if lo == hi:
-        lo, hi = lo - 0.5, hi + 0.5
-    return lo, hi
-
-
 def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     """D-dimensional histogram: each sample's bin per axis by searchsorted,
     the bins' multi-index raveled, then counted by bincount."""
@@ -687,6 +664,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
             if int(bins[i]) != bins[i] or bins[i] < 1:
                 raise ValueError("`bins[{}]` must be positive, when an "
                                  "integer".format(i))
+            from ._histograms import _outer_edges
             lo, hi = _outer_edges(col, range[i])
             e = _np.linspace(lo, hi, int(bins[i]) + 1)
         else:

@@ -8,6 +8,7 @@ import pytest
 
 import gpuarray as gp
 from gpuarray.fft import _kernels
+from test_codegen_nvrtc import nvrtc_or_skip as _nvrtc_or_skip
 
 RNG = np.random.default_rng(1234)
 
@@ -440,13 +441,6 @@ def test_fftshift_ifftshift():
 
 # ------------------------------------------------------- CUDA codegen
 
-def _nvrtc_or_skip():
-    try:
-        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
-    except RuntimeError as e:
-        if "not found" in str(e).lower() or "not available" in str(e).lower():
-            pytest.skip("libnvrtc is not installed here: %s" % e)
-        raise
 
 
 def test_every_kernel_body_compiles_with_nvrtc():
