@@ -272,7 +272,6 @@ def unique(ar, return_index=False, return_inverse=False,
     n = flat.size
     from ._manipulation import concatenate
     from ._indexing import flatnonzero
-    from ._scans import cumsum
     if n == 0:
         s, perm = flat, _core.empty((0,), _INT64)
     else:
@@ -287,14 +286,26 @@ def unique(ar, return_index=False, return_inverse=False,
     else:
         flags = _core.empty((0,), _np.bool_)
     first = flatnonzero(flags)
-    res = [s[first]]
+    return _unique_result(s[first], perm, flags, first, n,
+                          _inverse_shape(ar.shape), return_index,
+                          return_inverse, return_counts)
+
+
+def _unique_result(values, perm, flags, first, n, inverse_shape,
+                   return_index, return_inverse, return_counts):
+    """unique's result: the values, then the optional index, inverse and
+    counts, from the sort permutation perm of n items, the flags of the
+    items that start a new value and their positions `first`."""
+    from ._manipulation import concatenate
+    from ._scans import cumsum
+    res = [values]
     if return_index:
         res.append(perm[first])
     if return_inverse:
         inv = _core.empty((n,), _INT64)
         if n:
             inv[perm] = cumsum(flags, dtype=_INT64) - 1
-        res.append(inv.reshape(_inverse_shape(ar.shape)))
+        res.append(inv.reshape(inverse_shape))
     if return_counts:
         ends = concatenate([first[1:], _core.full((1,), n, _INT64)]) \
             if n else first
@@ -313,7 +324,6 @@ def _unique_axis(ar, axis, return_index, return_inverse, return_counts):
     from ._creation import ascontiguousarray, arange
     from ._indexing import flatnonzero
     from ._reductions import any as _any
-    from ._scans import cumsum
     if ar.ndim == 0:
         raise _np.exceptions.AxisError(axis, 0)
     ax = _axis(axis, ar.ndim)
@@ -338,19 +348,10 @@ def _unique_axis(ar, axis, return_index, return_inverse, return_counts):
         flags = concatenate([_core.full((1,), True, _np.bool_), new])
     first = flatnonzero(flags)
     uniq = ascontiguousarray(rows[perm[first]]) if n else rows
-    res = [moveaxis(uniq.reshape((first.shape[0],) + shape[1:]), 0, ax)]
-    if return_index:
-        res.append(perm[first])
-    if return_inverse:
-        inv = _core.empty((n,), _INT64)
-        if n:
-            inv[perm] = cumsum(flags, dtype=_INT64) - 1
-        res.append(inv.reshape(_inverse_shape_axis(ar.ndim, ax, n)))
-    if return_counts:
-        ends = concatenate([first[1:], _core.full((1,), n, _INT64)]) \
-            if n else first
-        res.append(ends - first)
-    return res[0] if len(res) == 1 else tuple(res)
+    values = moveaxis(uniq.reshape((first.shape[0],) + shape[1:]), 0, ax)
+    return _unique_result(values, perm, flags, first, n,
+                          _inverse_shape_axis(ar.ndim, ax, n), return_index,
+                          return_inverse, return_counts)
 
 
 def _inverse_shape_axis(ndim, ax, n):
