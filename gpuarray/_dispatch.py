@@ -38,9 +38,14 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
     return getattr(ours, method)(*inputs, **kwargs)
 
 
+# NumPy modules whose functions gpuarray keeps under another name
+_MODULE_ALIASES = {"numpy.lib.scimath": "numpy.emath"}
+
+
 def _lookup(func):
     import gpuarray
     mod = func.__module__ or "numpy"
+    mod = _MODULE_ALIASES.get(mod, mod)
     parts = mod.split(".")[1:]
     target = gpuarray
     for p in parts:

@@ -78,7 +78,7 @@ LAZY_NAMES = {
     ),
 }
 
-LAZY_MODULES = ("random", "linalg", "fft", "testing", "emath")
+LAZY_MODULES = ("random", "linalg", "fft", "testing", "emath", "lib")
 
 # name -> module, for __getattr__
 WHERE = {n: m for m, names in LAZY_NAMES.items() for n in names}
