@@ -398,10 +398,19 @@ def test_multi_dot_picks_cheapest_order():
     assert _chain_order([50, 5, 100, 10])[0][2] == 0
 
 
-def test_singular_value_norms_not_implemented():
+@pytest.mark.parametrize("dt", [np.float64, np.float32, np.complex128])
+def test_singular_value_norms(dt):
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((2, 4, 3)).astype(dt)
+    if np.dtype(dt).kind == "c":
+        x = x + 1j * rng.standard_normal(x.shape)
+    tol = 1e-12 if dt != np.float32 else 2e-5
     for ord in (2, -2, "nuc"):
-        with pytest.raises(NotImplementedError):
-            gl.norm(gp.eye(2), ord)
+        for axis, keep in (((1, 2), False), ((2, 1), True), ((0, 2), False)):
+            want = np.linalg.norm(x, ord, axis=axis, keepdims=keep)
+            got = gl.norm(gp.asarray(x), ord, axis=axis, keepdims=keep)
+            assert got.shape == want.shape and got.dtype == want.dtype
+            np.testing.assert_allclose(got.get(), want, rtol=tol)
 
 
 def test_numpy_functions_dispatch_here():

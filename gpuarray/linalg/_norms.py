@@ -57,9 +57,12 @@ def _matrix(x, ord, row, col, keepdims):
         sums = _gp.sum(_gp.abs(x), axis=summed)
         result = pick(sums, axis=picked - 1 if picked > summed else picked)
     elif ord in (2, -2, "nuc"):
-        raise NotImplementedError("matrix norm ord=%r needs singular values, "
-                                  "which gpuarray.linalg does not compute"
-                                  % (ord,))
+        # from the singular values of the matrices moved to the last axes,
+        # as NumPy does
+        from ._svd import svdvals
+        sv = svdvals(_gp.moveaxis(x, (row, col), (-2, -1)))
+        result = _gp.sum(sv, axis=-1) if ord == "nuc" else \
+            (_gp.max if ord == 2 else _gp.min)(sv, axis=-1)
     else:
         raise ValueError("Invalid norm order for matrices.")
     if keepdims:

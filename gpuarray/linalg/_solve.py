@@ -93,9 +93,11 @@ def slogdet(a):
                          logabs.astype(rdt, copy=False).reshape(batch))
 
 
-def _gauss_jordan(a, rhs, dt):
+def _gauss_jordan(a, rhs, dt, nan_if_singular=False):
     """Solve a x = rhs for (B, n, n) a and (B, n, k) rhs by Gauss-Jordan
-    elimination with partial pivoting; LinAlgError on a zero pivot."""
+    elimination with partial pivoting; LinAlgError on a zero pivot (or,
+    with nan_if_singular, NaNs for that matrix, as LAPACK under
+    errstate(all='ignore'))."""
     m = _gp.concatenate([a, rhs], axis=-1)
     b, n = m.shape[0], a.shape[-1]
     batch = _gp.arange(b)
@@ -112,10 +114,14 @@ def _gauss_jordan(a, rhs, dt):
         rest = m[:, :, k:]
         _gp.subtract(rest, factors[:, :, None] * m[:, k:k + 1, k:],
                      out=rest)
-    if bool(_gp.any(singular).get()):
+    if not nan_if_singular and bool(_gp.any(singular).get()):
         raise LinAlgError("Singular matrix")
     pivots = _gp.diagonal(m[:, :, :n], axis1=1, axis2=2)
-    return m[:, :, n:] / pivots[:, :, None]
+    x = m[:, :, n:] / pivots[:, :, None]
+    if nan_if_singular:
+        x = _gp.where(singular[:, None, None], _np.nan, x).astype(
+            dt, copy=False)
+    return x
 
 
 def inv(a):

@@ -1,0 +1,72 @@
+"""lstsq: least-squares solution of a @ x = b.
+
+Note: through the SVD (one-sided Jacobi, _svd), as LAPACK's xGELSD is: the
+minimum-norm solution x = V diag(1/s) U^H b over the singular values above
+rcond * max(s), which handles rank-deficient and wide systems the same way
+as full-rank tall ones."""
+import numpy as _np
+
+import gpuarray as _gp
+from ._common import LinAlgError, work_dtype, real_dtype
+from ._svd import svd
+
+
+def lstsq(a, b, rcond=None):
+    """(x, residuals, rank, s) as numpy.linalg.lstsq: residuals are the
+    squared 2-norms of b - a x per column, empty unless rank == n < m."""
+    a, b = _gp.asarray(a), _gp.asarray(b)
+    is_1d = b.ndim == 1
+    if is_1d:
+        b = b[:, None]
+    for x in (a, b):
+        if x.ndim != 2:
+            raise LinAlgError("%d-dimensional array given. Array must be "
+                              "two-dimensional" % x.ndim)
+    m, n = a.shape
+    m2, nrhs = b.shape
+    if m != m2:
+        raise LinAlgError("Incompatible dimensions")
+    dt = work_dtype(a, b)
+    rdt = real_dtype(dt)
+    if rcond is None:
+        rcond = _np.finfo(dt).eps * max(n, m)
+    rcond = float(rcond)
+    if rcond < 0:  # LAPACK: a negative rcond means machine precision
+        rcond = float(_np.finfo(rdt).eps)
+    a = a.astype(dt, copy=False)
+    b = b.astype(dt, copy=False)
+    k = min(m, n)
+    if k == 0:
+        x = _gp.zeros((n, nrhs), dt)
+        s = _gp.zeros((0,), rdt)
+        rank = 0
+        resids = _gp.sum(_abs2(b), axis=0) if (m > n and n == 0) else None
+    else:
+        u, s, vh = svd(a, full_matrices=False)
+        large = s > rcond * _gp.max(s)
+        rank = int(_gp.count_nonzero(large).get())
+        inv_s = _gp.where(large, 1 / _gp.where(large, s, 1), 0)
+        uhb = _gp.matmul(_conj_t(u), b)
+        x = _gp.matmul(_conj_t(vh),
+                       inv_s.astype(dt, copy=False)[:, None] * uhb)
+        resids = None
+        if rank == n and m > n:
+            resids = _gp.sum(_abs2(b - _gp.matmul(a, x)), axis=0)
+    if resids is None:
+        resids = _gp.zeros((0,), rdt)
+    if is_1d:
+        x = x[:, 0]
+    return (_gp.ascontiguousarray(x), resids.astype(rdt, copy=False),
+            _np.int32(rank), s.astype(rdt, copy=False))
+
+
+def _abs2(x):
+    if x.dtype.kind == "c":
+        re, im = _gp.real(x), _gp.imag(x)
+        return re * re + im * im
+    return x * x
+
+
+def _conj_t(x):
+    x = _gp.swapaxes(x, -1, -2)
+    return _gp.conjugate(x) if x.dtype.kind == "c" else x
