@@ -1,8 +1,10 @@
-"""The object behind ``ndarray.flags`` (read-only, like a NumPy flagsobj)."""
+"""The object behind ``ndarray.flags``, like NumPy's flagsobj: a snapshot
+of the layout flags; `writeable` can be set, as in NumPy."""
 
 
 class Flags:
-    __slots__ = ("c_contiguous", "f_contiguous", "owndata", "writeable")
+    __slots__ = ("c_contiguous", "f_contiguous", "owndata", "_writeable",
+                 "_array")
 
     _KEYS = {
         "C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous",
@@ -11,11 +13,24 @@ class Flags:
         "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
     }
 
-    def __init__(self, c_contiguous, f_contiguous, owndata, writeable):
+    def __init__(self, c_contiguous, f_contiguous, owndata, writeable,
+                 array=None):
         self.c_contiguous = c_contiguous
         self.f_contiguous = f_contiguous
         self.owndata = owndata
-        self.writeable = writeable
+        self._writeable = writeable
+        self._array = array
+
+    @property
+    def writeable(self):
+        return self._writeable
+
+    @writeable.setter
+    def writeable(self, value):
+        # NumPy's rule (ValueError where the memory may not be written)
+        from ._core import _set_writeable
+        _set_writeable(self._array, bool(value))
+        self._writeable = bool(value)
 
     @property
     def aligned(self):
@@ -36,6 +51,11 @@ class Flags:
             return getattr(self, self._KEYS[key])
         except KeyError:
             raise KeyError("Unknown flag") from None
+
+    def __setitem__(self, key, value):
+        if self._KEYS.get(key) != "writeable":
+            raise KeyError("Unknown flag")
+        self.writeable = value
 
     def __repr__(self):
         return ("  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n"

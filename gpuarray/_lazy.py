@@ -76,6 +76,13 @@ LAZY_NAMES = {
         "get_printoptions", "printoptions", "format_float_positional",
         "format_float_scientific", "base_repr", "binary_repr",
     ),
+    "_numpy_names": (
+        "True_", "False_", "ScalarType", "typecodes", "sctypeDict",
+        "little_endian", "exceptions", "dtypes", "long", "ulong", "object_",
+        "str_", "bytes_", "void", "character", "flexible", "clongdouble",
+        "longdouble", "datetime64", "timedelta64", "isnat", "einsum_path",
+        "row_stack", "mask_indices",
+    ),
 }
 
 LAZY_MODULES = ("random", "linalg", "fft", "testing", "emath", "lib")

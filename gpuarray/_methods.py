@@ -26,5 +26,158 @@ _METHODS = {
     "imag": property(_ufuncs.imag),
 }
 
+
+# ------------------------------------------- methods that call functions
+# (imports inside: several modules load lazily, Note [Lazy namespace])
+
+def _nonzero(self):
+    from ._indexing import nonzero
+    return nonzero(self)
+
+
+def _take(self, indices, axis=None, out=None, mode="raise"):
+    from ._indexing import take
+    return take(self, indices, axis=axis, out=out, mode=mode)
+
+
+def _compress(self, condition, axis=None, out=None):
+    from ._indexing import compress
+    return compress(condition, self, axis=axis, out=out)
+
+
+def _repeat(self, repeats, axis=None):
+    from ._rearrange import repeat
+    return repeat(self, repeats, axis=axis)
+
+
+def _diagonal(self, offset=0, axis1=0, axis2=1):
+    from ._matrices import diagonal
+    return diagonal(self, offset, axis1, axis2)
+
+
+def _trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    from ._matrices import trace
+    return trace(self, offset, axis1, axis2, dtype, out)
+
+
+def _searchsorted(self, v, side="left", sorter=None):
+    from ._sorting import searchsorted
+    return searchsorted(self, v, side=side, sorter=sorter)
+
+
+def _partition(self, kth, axis=-1, kind="introselect", order=None):
+    """In place, as NumPy's method."""
+    from ._sorting import partition
+    self[...] = partition(self, kth, axis=axis, kind=kind, order=order)
+
+
+def _argpartition(self, kth, axis=-1, kind="introselect", order=None):
+    from ._sorting import argpartition
+    return argpartition(self, kth, axis=axis, kind=kind, order=order)
+
+
+def _tobytes(self, order="C"):
+    return self.get().tobytes(order)
+
+
+def _tofile(self, fid, sep="", format="%s"):
+    self.get().tofile(fid, sep=sep, format=format)
+
+
+def _byteswap(self, inplace=False):
+    """Each element's bytes reversed (each part's, for complex), on the
+    device: a uint8 view with the byte axis reversed."""
+    from ._creation import ascontiguousarray
+    part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
+    src = ascontiguousarray(self)
+    raw = src.view(_np.uint8).reshape(self.shape + (-1, part))
+    swapped = raw[..., ::-1].copy().reshape(self.shape + (-1,))
+    res = swapped.view(self.dtype).reshape(self.shape)
+    if inplace:
+        self[...] = res
+        return self
+    return res
+
+
+def _setflags(self, write=None, align=None, uic=None):
+    """Only `write` changes anything: gpuarray arrays are always aligned
+    and never write-back copies."""
+    if uic:
+        raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+    if write is not None:
+        self.flags.writeable = write
+
+
+def _to_device(self, device, /, *, stream=None):
+    """The Array API's to_device: self on its own device, else a copy
+    made on `device`."""
+    if device is self.device or device == self.device:
+        return self
+    from ._creation import asarray
+    with device:
+        return asarray(self)
+
+
+class FlatIter:
+    """a.flat: the elements of a in C order, indexable and assignable like
+    NumPy's flatiter (integers, slices, integer and boolean arrays).
+    Reading gathers from a C-order copy where a is not C-contiguous;
+    writing scatters into a itself."""
+
+    def __init__(self, a):
+        self.base = a
+
+    def __len__(self):
+        return self.base.size
+
+    def __iter__(self):
+        # NumPy yields scalars: one transfer, then iterate on the host
+        return iter(self.base.get().flat)
+
+    def __array__(self, dtype=None, copy=None):
+        raise TypeError("gpuarray flat iterator: use .base.get()")
+
+    def copy(self):
+        return self.base.reshape(-1).copy()
+
+    def __getitem__(self, key):
+        return self.base.reshape(-1)[key]
+
+    def __setitem__(self, key, value):
+        from ._creation import arange, asarray
+        from ._functions import _cycled, _scatter_flat
+        a = self.base
+        if a.flags.c_contiguous:
+            flat = a.reshape(-1)
+            target = flat[key]
+            vals = asarray(value).astype(a.dtype)
+            if isinstance(target, ndarray) and target.ndim:
+                flat[key] = _cycled(vals, target.size).reshape(target.shape)
+            else:
+                flat[key] = vals.reshape(-1)[0] if vals.size else vals
+            return
+        positions = arange(a.size, dtype=_np.int64)[key].reshape(-1)
+        vals = asarray(value).astype(a.dtype)
+        if positions.size:
+            _scatter_flat(a, positions, _cycled(vals, positions.size))
+
+
+def _flat_get(self):
+    return FlatIter(self)
+
+
+def _flat_set(self, value):
+    FlatIter(self)[...] = value
+
+
+_METHODS.update({
+    "flat": property(_flat_get, _flat_set),
+    "nonzero": _nonzero, "take": _take, "compress": _compress,
+    "repeat": _repeat, "diagonal": _diagonal, "trace": _trace,
+    "searchsorted": _searchsorted, "partition": _partition,
+    "argpartition": _argpartition, "tobytes": _tobytes, "tofile": _tofile,
+    "byteswap": _byteswap, "setflags": _setflags, "to_device": _to_device,
+})
+
 for _name, _fn in _METHODS.items():
     setattr(ndarray, _name, _fn)

@@ -109,7 +109,8 @@ static PyObject *get_flags(gpa_array *a, void *c)
     PyObject *cls = gpa_hook("flags");
     if (cls == NULL)
         return NULL;
-    return PyObject_CallFunction(cls, "OOOO",
+    /* the array last: `a.flags.writeable = False` sets it */
+    return PyObject_CallFunction(cls, "OOOOO",
                                  (a->flags & GPA_C_CONTIGUOUS) ? Py_True
                                                                : Py_False,
                                  (a->flags & GPA_F_CONTIGUOUS) ? Py_True
@@ -117,7 +118,8 @@ static PyObject *get_flags(gpa_array *a, void *c)
                                  (a->flags & GPA_OWNDATA) ? Py_True
                                                           : Py_False,
                                  (a->flags & GPA_WRITEABLE) ? Py_True
-                                                            : Py_False);
+                                                            : Py_False,
+                                 (PyObject *)a);
 }
 
 static PyObject *device_object(gpa_device *dev)

@@ -526,3 +526,31 @@ PyObject *gpa_py_as_strided(PyObject *self, PyObject *args)
         v->flags &= ~GPA_WRITEABLE;
     return (PyObject *)v;
 }
+
+/* _core._set_writeable(a, flag): a.flags.writeable = flag, NumPy's rule:
+ * True only where the memory may be written (a owns it, or a views an
+ * array that is writeable). */
+PyObject *gpa_py_set_writeable(PyObject *self, PyObject *args)
+{
+    gpa_array *a;
+    int flag;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "O!p:_set_writeable", gpa_array_type, &a,
+                          &flag))
+        return NULL;
+    if (!flag) {
+        a->flags &= ~GPA_WRITEABLE;
+        Py_RETURN_NONE;
+    }
+    int allowed = (a->flags & GPA_OWNDATA) ||
+                  (a->base != NULL &&
+                   PyObject_TypeCheck(a->base, gpa_array_type) &&
+                   (((gpa_array *)a->base)->flags & GPA_WRITEABLE));
+    if (!allowed) {
+        PyErr_SetString(PyExc_ValueError,
+                        "cannot set WRITEABLE flag to True of this array");
+        return NULL;
+    }
+    a->flags |= GPA_WRITEABLE;
+    Py_RETURN_NONE;
+}

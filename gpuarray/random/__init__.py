@@ -2,18 +2,21 @@
 
 `default_rng(seed)` gives a `Generator` (random, integers, normal,
 standard_normal, uniform, exponential, choice, permutation, shuffle,
-permuted); the module functions (`rand`, `randn`, `randint`, `seed`, ...)
+permuted, and NumPy's distributions: random/_api.py); the module
+functions (`rand`, `randn`, `randint`, `seed`, ...)
 use one global `RandomState`, as `numpy.random` does.  Both draw from
 Philox4x32-10, counter-based (Note [Random streams] in _generator.py):
 reproducible per seed on every device, but not NumPy's number streams.
 """
 from ._generator import Generator, RandomState, default_rng
+from . import _api
 
 __all__ = ["Generator", "RandomState", "default_rng", "seed",
            "get_random_state", "rand", "randn", "random", "random_sample",
            "ranf", "sample", "uniform", "normal", "standard_normal",
            "exponential", "standard_exponential", "randint",
-           "random_integers", "choice", "permutation", "shuffle"]
+           "random_integers", "choice", "permutation", "shuffle"] + \
+    list(_api.NAMES)
 
 _state = RandomState()
 
@@ -80,3 +83,16 @@ def permutation(x):
 
 def shuffle(x):
     _state.shuffle(x)
+
+
+def _module_function(name):
+    def fn(*args, **kwargs):
+        return getattr(_state, name)(*args, **kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = "numpy.random.%s on the global RandomState." % name
+    return fn
+
+
+for _name in _api.NAMES:
+    globals()[_name] = _module_function(_name)
+del _name

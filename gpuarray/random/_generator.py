@@ -18,6 +18,7 @@ import numpy as _np
 from .. import _core
 from .._creation import asarray as _asarray
 from . import _philox
+from ._api import GeneratorDistributions, LegacyDistributions
 
 _F64 = _np.dtype(_np.float64)
 _F32 = _np.dtype(_np.float32)
@@ -85,7 +86,7 @@ def _broadcast_size(size, *params):
                                   else p.shape for p in params])
 
 
-class Generator:
+class Generator(GeneratorDistributions):
     """NumPy's Generator API on the device (Philox-based)."""
 
     def __init__(self, seed=None):
@@ -232,10 +233,17 @@ def _choice(gen, a, size, replace, p, axis):
         if count > n:
             raise ValueError("Cannot take a larger sample than population "
                              "when replace is False")
-        if p is not None:
-            raise NotImplementedError("gpuarray choice: p= with "
-                                      "replace=False is not supported yet")
-        idx = argsort_random(gen, n)[:count].reshape(shape)
+        if p is None:
+            idx = argsort_random(gen, n)[:count].reshape(shape)
+        else:
+            if _np.count_nonzero(ph > 0) < count:
+                raise ValueError("Fewer non-zero entries in p than size")
+            # successive sampling proportional to p (NumPy's semantics):
+            # the order of the keys E_i / p_i, E_i ~ Exp(1)
+            # (Efraimidis & Spirakis); p_i = 0 never comes first
+            from .._sorting import argsort
+            keys = gen.standard_exponential((n,)) / _asarray(ph)
+            idx = argsort(keys)[:count].reshape(shape)
     elif p is not None:
         from .._sorting import searchsorted
         from .._scans import cumsum
@@ -265,7 +273,7 @@ def default_rng(seed=None):
     return Generator(seed)
 
 
-class RandomState:
+class RandomState(LegacyDistributions):
     """NumPy's legacy RandomState API on the device (Philox-based)."""
 
     def __init__(self, seed=None):

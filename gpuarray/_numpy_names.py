@@ -1,0 +1,71 @@
+"""The rest of NumPy's top-level names that make sense beside gpuarray
+arrays: type objects and constants (NumPy's own, so isinstance and
+issubdtype checks written for NumPy keep working; gpuarray arrays of the
+types it has no kernels for -- strings, objects, datetimes, long double --
+cannot be made), and small functions over shapes and dtypes."""
+import warnings as _warnings
+
+import numpy as _np
+
+__all__ = [
+    "True_", "False_", "ScalarType", "typecodes", "sctypeDict",
+    "little_endian", "exceptions", "dtypes", "long", "ulong", "object_",
+    "str_", "bytes_", "void", "character", "flexible", "clongdouble",
+    "longdouble", "datetime64", "timedelta64", "isnat", "einsum_path",
+    "row_stack", "mask_indices",
+]
+
+True_ = _np.True_
+False_ = _np.False_
+ScalarType = _np.ScalarType
+typecodes = _np.typecodes
+sctypeDict = _np.sctypeDict
+little_endian = _np.little_endian
+exceptions = _np.exceptions
+dtypes = _np.dtypes
+long = _np.long
+ulong = _np.ulong
+object_ = _np.object_
+str_ = _np.str_
+bytes_ = _np.bytes_
+void = _np.void
+character = _np.character
+flexible = _np.flexible
+clongdouble = _np.clongdouble
+longdouble = _np.longdouble
+datetime64 = _np.datetime64
+timedelta64 = _np.timedelta64
+
+
+def isnat(x, /, out=None, **kwargs):
+    """NumPy's isnat is defined for datetimes only, which gpuarray arrays
+    never hold: NumPy's TypeError for every gpuarray dtype."""
+    raise TypeError("ufunc 'isnat' is only defined for np.datetime64 and "
+                    "np.timedelta64.")
+
+
+def einsum_path(subscripts, *operands, optimize="greedy", einsum_call=False):
+    """NumPy's contraction order for operands of these shapes (it looks
+    at shapes only: zero-stride stand-ins, no data moved)."""
+    stand_ins = [o if isinstance(o, str) else
+                 _np.broadcast_to(_np.zeros((), _np.dtype(o.dtype)),
+                                  _np.shape(o))
+                 for o in operands]
+    return _np.einsum_path(subscripts, *stand_ins, optimize=optimize,
+                           einsum_call=einsum_call)
+
+
+def row_stack(tup, *, dtype=None, casting="same_kind"):
+    """Deprecated alias of vstack, warning as NumPy's does."""
+    _warnings.warn("`row_stack` alias is deprecated. Use `np.vstack` "
+                   "directly.", DeprecationWarning, stacklevel=2)
+    from ._manipulation import vstack
+    return vstack(tup, dtype=dtype, casting=casting)
+
+
+def mask_indices(n, mask_func, k=0):
+    """Indices where mask_func(ones((n, n)), k) is non-zero (mask_func is
+    called on a gpuarray array, e.g. gpuarray.triu)."""
+    from ._creation import ones
+    from ._indexing import nonzero
+    return nonzero(mask_func(ones((n, n), int), k) != 0)

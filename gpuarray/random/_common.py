@@ -1,0 +1,186 @@
+"""Shared plumbing of the distributions (random/_continuous.py,
+_discrete.py, _gamma.py, _multivariate.py): parameter conversion and
+checks, NumPy's size/broadcast rules, the vectorised rejection loop and
+log-gamma.
+
+Note [Flat parameters]: a distribution is computed on flat arrays of the
+output's n elements.  A parameter is either a Python float (a scalar
+parameter, never materialised) or a 1-D float64 device array of length n
+(an array parameter broadcast to the output shape).
+
+Note [Rounds]: a rejection sampler (or a sequential search) runs in
+rounds: round 0 proposes a value for every element; the elements still
+pending (rejected, or not yet found) are compacted with a boolean mask
+and proposed again, and so on until none is pending.  The only value
+that comes to the host is the count of pending elements, to stop the
+loop.  At the end each round's values are written into the previous
+round's pending slots (deepest first), so every element gets the value
+of the round that accepted it.
+"""
+import numpy as _np
+
+from .. import _core
+from .._creation import asarray as _asarray
+
+F64 = _np.dtype(_np.float64)
+I64 = _np.dtype(_np.int64)
+MAX_ROUNDS = 100000
+
+
+def gp():
+    import gpuarray
+    return gpuarray
+
+
+def is_dev(x):
+    return isinstance(x, _core.ndarray)
+
+
+def param(x, dtype=F64):
+    """A parameter as a Python float/int (0-d) or a device array of
+    `dtype` (Note [Flat parameters])."""
+    if is_dev(x):
+        if x.ndim == 0:
+            return dtype.type(x.get()).item()
+        return x if x.dtype == dtype else x.astype(dtype)
+    a = _np.asarray(x)
+    if dtype.kind in "iu" and a.dtype.kind == "f":
+        a = a.astype(dtype)
+    a = a.astype(dtype)
+    if a.ndim == 0:
+        return a.item()
+    return _asarray(a)
+
+
+def any_true(cond):
+    """A host bool from a bool, NumPy bool or a device bool array."""
+    if is_dev(cond):
+        return bool(gp().any(cond).get())
+    return bool(_np.any(cond))
+
+
+def check(bad, msg):
+    if any_true(bad):
+        raise ValueError(msg)
+
+
+def isnan(x):
+    return x != x
+
+
+def shape_of(size):
+    from ._generator import _shape
+    return _shape(size)
+
+
+def pshape(p):
+    return tuple(p.shape) if is_dev(p) else ()
+
+
+def out_shape(size, *params):
+    """NumPy's rule: size=None broadcasts the parameters; a size must
+    hold the parameters' broadcast shape."""
+    shapes = [pshape(p) for p in params]
+    if size is None:
+        return tuple(_np.broadcast_shapes(*shapes))
+    shape = shape_of(size)
+    full = tuple(_np.broadcast_shapes(shape, *shapes))
+    if full != shape:
+        raise ValueError("Output size %s is not compatible with broadcast "
+                         "dimensions of inputs %s." % (shape, full))
+    return shape
+
+
+def flat(p, shape):
+    """p as a flat parameter of the output `shape`."""
+    if not is_dev(p):
+        return p
+    if tuple(p.shape) != tuple(shape):
+        p = gp().broadcast_to(p, shape)
+    return gp().ascontiguousarray(p).reshape(-1)
+
+
+def take(p, mask):
+    """The pending elements of a flat parameter or state."""
+    if not is_dev(p) or p.ndim == 0:
+        return p
+    return p[mask]
+
+
+def as_vector(x, n):
+    """x (float or flat array) as a writable length-n device array."""
+    if is_dev(x) and x.ndim == 1 and x.shape[0] == n:
+        return x.copy()
+    return gp().zeros((n,), F64) + x
+
+
+def rounds(step, state, n):
+    """Run `step` in rounds (Note [Rounds]).  step(state, m) returns
+    (values of the m elements, pending bool mask, next state); the next
+    state's array members are compacted to the pending elements."""
+    levels = []
+    m = n
+    for _ in range(MAX_ROUNDS):
+        vals, pending, state = step(state, m)
+        vals = as_vector(vals, m) if not (is_dev(vals) and vals.ndim == 1
+                                          and vals.shape[0] == m) else vals
+        levels.append((vals, pending))
+        m = int(gp().count_nonzero(pending))
+        if m == 0:
+            break
+        state = tuple(take(s, pending) for s in state)
+    else:
+        raise RuntimeError("gpuarray.random: a rejection loop did not end")
+    for i in range(len(levels) - 2, -1, -1):
+        vals, pending = levels[i]
+        vals[pending] = levels[i + 1][0]
+    return levels[0][0]
+
+
+def by_mask(n, mask, sample_in, sample_out, dtype=F64):
+    """Elements where `mask` from sample_in(t, k) and the others from
+    sample_out(t, k): t(p) gives a flat parameter's elements of that
+    part, k their count (a scalar mask picks one part for all n)."""
+    g = gp()
+    if not is_dev(mask):
+        ident = lambda p: p  # noqa: E731
+        return sample_in(ident, n) if mask else sample_out(ident, n)
+    out = g.empty((n,), dtype)
+    k = int(g.count_nonzero(mask))
+    if k:
+        out[mask] = sample_in(lambda p: take(p, mask), k)
+    if k < n:
+        inv = ~mask
+        out[inv] = sample_out(lambda p: take(p, inv), n - k)
+    return out
+
+
+def open_uniform(gen, m):
+    """Uniforms in (0, 1): [0, 1) with 0 moved to 2**-54 (a 2**-53
+    event)."""
+    return gp().maximum(gen.random(m), 2.0 ** -54)
+
+
+_LOGGAM_A = (8.333333333333333e-02, -2.777777777777778e-03,
+             7.936507936507937e-04, -5.952380952380952e-04,
+             8.417508417508418e-04, -1.917526917526918e-03,
+             6.410256410256410e-03, -2.955065359477124e-02,
+             1.796443723688307e-01, -1.39243221690590e+00)
+
+
+def loggam(x):
+    """log Gamma(x) for x > 0, elementwise (NumPy's random_loggam:
+    Stirling's series at x + n >= 7, then the recurrence down)."""
+    g = gp()
+    x = g.asarray(x) if not is_dev(x) else x
+    shift = g.where(x < 7.0, g.floor(7.0 - x), 0.0)
+    x0 = x + shift
+    x2 = 1.0 / (x0 * x0)
+    gl0 = _LOGGAM_A[9]
+    for k in range(8, -1, -1):
+        gl0 = gl0 * x2 + _LOGGAM_A[k]
+    gl = gl0 / x0 + 0.9189385332046727 + (x0 - 0.5) * g.log(x0) - x0
+    prod = g.where(shift > 0, x, 1.0)
+    for k in range(1, 7):
+        prod = prod * g.where(shift > k, x + k, 1.0)
+    return gl - g.log(prod)

@@ -1,0 +1,149 @@
+"""Multivariate distributions: dirichlet (normalised gammas, or NumPy's
+stick-breaking betas when every alpha < 0.1), multinomial (conditional
+binomials, NumPy's algorithm) and multivariate_normal (mean + z @ L.T with
+L = gpuarray.linalg.cholesky(cov); see multivariate_normal)."""
+import warnings as _warnings
+
+import numpy as _np
+
+from . import _common as C
+from ._gamma import standard_gamma_flat
+from ._discrete import binomial_flat
+
+
+def _host(x, dtype=_np.float64):
+    return _np.asarray(x.get() if C.is_dev(x) else x, dtype)
+
+
+def dirichlet(gen, alpha, size=None, legacy=False):
+    g = C.gp()
+    a = _host(alpha)
+    if a.ndim != 1:
+        raise ValueError("setting an array element with a sequence. The "
+                         "requested array would exceed the maximum number "
+                         "of dimension of 1.")
+    if legacy:
+        if (a <= 0).any():
+            raise ValueError("alpha <= 0")
+    elif (a < 0).any():
+        raise ValueError("alpha < 0")
+    k = a.shape[0]
+    shape = C.shape_of(size) + (k,)
+    n = int(_np.prod(shape[:-1], dtype=_np.int64))
+    if n * k == 0:
+        return g.zeros(shape, C.F64)
+    if not legacy and a.max() < 0.1:
+        # stick breaking with betas: exact where the gammas underflow
+        from ._continuous import beta
+        out = g.empty((n, k), C.F64)
+        acc = g.ones((n,), C.F64)
+        tail = _np.cumsum(a[::-1])[::-1]
+        for j in range(k - 1):
+            if a[j] == 0 or tail[j + 1] == 0:
+                v = g.full((n,), 1.0 if a[j] > 0 else 0.0, C.F64)
+            else:
+                v = beta(gen, float(a[j]), float(tail[j + 1]), n)
+            out[:, j] = acc * v
+            acc = acc * (1.0 - v)
+        out[:, k - 1] = acc
+        return out.reshape(shape)
+    al = C.flat(g.asarray(a), (n, k))
+    x = standard_gamma_flat(gen, al, n * k).reshape((n, k))
+    tot = g.sum(x, axis=-1, keepdims=True)
+    return (x / tot).reshape(shape)
+
+
+def multinomial(gen, n, pvals, size=None, legacy=False):
+    g = C.gp()
+    pv = _host(pvals)
+    if legacy and pv.ndim == 0:
+        raise TypeError("pvals must be a 1-d sequence")
+    if pv.ndim == 0 or pv.shape[-1] == 0:
+        raise ValueError("pvals must have at least 1 dimension and the last "
+                         "dimension of pvals must be greater than 0.")
+    if legacy and pv.ndim != 1:
+        raise ValueError("setting an array element with a sequence. The "
+                         "requested array would exceed the maximum number "
+                         "of dimension of 1.")
+    if ((pv < 0) | (pv > 1) | _np.isnan(pv)).any():
+        raise ValueError("pvals < 0, pvals > 1 or pvals contains NaNs")
+    if (pv[..., :-1].sum(axis=-1) > 1.0 + 1e-12).any():
+        raise ValueError("sum(pvals[:-1]) > 1.0")
+    nn = C.param(n, C.I64)
+    C.check(nn < 0, "n < 0")
+    k = pv.shape[-1]
+    batch = C.out_shape(size, nn, g.empty(pv.shape[:-1], C.F64))
+    m = int(_np.prod(batch, dtype=_np.int64))
+    shape = batch + (k,)
+    if m * k == 0:
+        return g.zeros(shape, C.I64)
+    nf = C.flat(nn.astype(C.F64) if C.is_dev(nn) else
+                g.full((), float(nn), C.F64), batch)
+    pf = g.broadcast_to(g.asarray(pv), batch + (k,)).reshape((m, k))
+    left = g.ascontiguousarray(nf)
+    rem_p = g.ones((m,), C.F64)
+    out = g.empty((m, k), C.F64)
+    for j in range(k - 1):
+        pj = g.ascontiguousarray(pf[:, j])
+        ratio = g.where(rem_p > 0, g.clip(pj / g.where(rem_p > 0, rem_p,
+                                                       1.0), 0.0, 1.0), 0.0)
+        x = binomial_flat(gen, left, ratio, m)
+        out[:, j] = x
+        left = left - x
+        rem_p = rem_p - pj
+    out[:, k - 1] = left
+    return out.astype(C.I64).reshape(shape)
+
+
+def multivariate_normal(gen, mean, cov, size=None, check_valid="warn",
+                        tol=1e-8, method="svd"):
+    """mean + z @ L.T, L the Cholesky factor of cov.
+
+    Only the Cholesky factorisation exists on the device: method="svd"
+    and "eigh" (NumPy's default) work when cov is symmetric positive
+    definite and raise NotImplementedError otherwise (a singular
+    positive semi-definite cov needs an SVD/eigen decomposition)."""
+    g = C.gp()
+    if method not in ("svd", "eigh", "cholesky"):
+        raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
+    mu = g.asarray(mean).astype(C.F64) if not C.is_dev(mean) else \
+        mean.astype(C.F64)
+    cv = g.asarray(cov).astype(C.F64) if not C.is_dev(cov) else \
+        cov.astype(C.F64)
+    if mu.ndim != 1:
+        raise ValueError("mean must be 1 dimensional")
+    if cv.ndim != 2 or cv.shape[0] != cv.shape[1]:
+        raise ValueError("cov must be 2 dimensional and square")
+    if mu.shape[0] != cv.shape[0]:
+        raise ValueError("mean and cov must have same length")
+    shape = C.shape_of(size) + (mu.shape[0],)
+    if method != "cholesky":
+        if check_valid not in ("warn", "raise", "ignore"):
+            raise ValueError("check_valid must equal 'warn', 'raise', or "
+                             "'ignore'")
+        sym = C.any_true(g.allclose(cv, cv.T, rtol=tol, atol=tol))
+        if not sym:
+            if check_valid == "raise":
+                raise ValueError("covariance is not symmetric "
+                                 "positive-semidefinite.")
+            if check_valid == "warn":
+                _warnings.warn("covariance is not symmetric "
+                               "positive-semidefinite.", RuntimeWarning,
+                               stacklevel=3)
+            raise NotImplementedError(
+                "gpuarray multivariate_normal: a non-symmetric cov needs "
+                "method='svd'/'eigh', which the device does not have")
+    try:
+        low = g.linalg.cholesky(cv)
+    except _np.linalg.LinAlgError:
+        if method == "cholesky":
+            raise
+        raise NotImplementedError(
+            "gpuarray multivariate_normal: cov is not positive definite; "
+            "method=%r needs a decomposition the device does not have "
+            "(only Cholesky, for positive definite cov)" % method)
+    n = int(_np.prod(shape[:-1], dtype=_np.int64))
+    if n == 0:
+        return g.zeros(shape, C.F64)
+    z = gen.standard_normal((n, shape[-1]))
+    return (g.matmul(z, low.T) + mu).reshape(shape)
