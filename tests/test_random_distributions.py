@@ -447,9 +447,13 @@ def test_multivariate_normal():
     assert g.multivariate_normal(mean, cov, size=(2, 4)).shape == (2, 4, 3)
     assert gp.random.RandomState(1).multivariate_normal(
         mean, cov, 5).shape == (5, 3)
+    # a singular PSD cov: svd and eigh sample x0 == x1, as NumPy's
     singular = [[1.0, 1.0], [1.0, 1.0]]
-    with pytest.raises(NotImplementedError):
-        g.multivariate_normal([0, 0], singular)
+    for method in ("svd", "eigh"):
+        s = host(g.multivariate_normal([0, 0], singular, size=1000,
+                                       method=method))
+        np.testing.assert_allclose(s[:, 0], s[:, 1], atol=1e-6)
+        assert 0.8 < s[:, 0].var() < 1.2
     with pytest.raises(np.linalg.LinAlgError):
         g.multivariate_normal([0, 0], singular, method="cholesky")
     for args, kw in [(([[0, 0]], cov), {}), (([0, 0], [1, 0]), {}),

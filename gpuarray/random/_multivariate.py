@@ -97,12 +97,8 @@ def multinomial(gen, n, pvals, size=None, legacy=False):
 
 def multivariate_normal(gen, mean, cov, size=None, check_valid="warn",
                         tol=1e-8, method="svd"):
-    """mean + z @ L.T, L the Cholesky factor of cov.
-
-    Only the Cholesky factorisation exists on the device: method="svd"
-    and "eigh" (NumPy's default) work when cov is symmetric positive
-    definite and raise NotImplementedError otherwise (a singular
-    positive semi-definite cov needs an SVD/eigen decomposition)."""
+    """mean + z @ F.T with cov = F @ F.T (Cholesky, SVD or eigh, as
+    NumPy's method=)."""
     g = C.gp()
     if method not in ("svd", "eigh", "cholesky"):
         raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
@@ -117,33 +113,39 @@ def multivariate_normal(gen, mean, cov, size=None, check_valid="warn",
     if mu.shape[0] != cv.shape[0]:
         raise ValueError("mean and cov must have same length")
     shape = C.shape_of(size) + (mu.shape[0],)
-    if method != "cholesky":
-        if check_valid not in ("warn", "raise", "ignore"):
-            raise ValueError("check_valid must equal 'warn', 'raise', or "
-                             "'ignore'")
-        sym = C.any_true(g.allclose(cv, cv.T, rtol=tol, atol=tol))
-        if not sym:
-            if check_valid == "raise":
-                raise ValueError("covariance is not symmetric "
-                                 "positive-semidefinite.")
-            if check_valid == "warn":
-                _warnings.warn("covariance is not symmetric "
-                               "positive-semidefinite.", RuntimeWarning,
-                               stacklevel=3)
-            raise NotImplementedError(
-                "gpuarray multivariate_normal: a non-symmetric cov needs "
-                "method='svd'/'eigh', which the device does not have")
-    try:
-        low = g.linalg.cholesky(cv)
-    except _np.linalg.LinAlgError:
-        if method == "cholesky":
-            raise
-        raise NotImplementedError(
-            "gpuarray multivariate_normal: cov is not positive definite; "
-            "method=%r needs a decomposition the device does not have "
-            "(only Cholesky, for positive definite cov)" % method)
+    low = _factor(cv, method, check_valid, tol)
     n = int(_np.prod(shape[:-1], dtype=_np.int64))
     if n == 0:
         return g.zeros(shape, C.F64)
     z = gen.standard_normal((n, shape[-1]))
     return (g.matmul(z, low.T) + mu).reshape(shape)
+
+
+def _factor(cv, method, check_valid, tol):
+    """F with cov = F @ F.T, NumPy's way for each method (svd and eigh
+    accept a positive-semidefinite cov; NumPy's check and message)."""
+    g = C.gp()
+    if method == "cholesky":
+        return g.linalg.cholesky(cv)
+    if method == "svd":
+        u, s, vh = g.linalg.svd(cv)
+    else:
+        s, u = g.linalg.eigh(cv)
+    if check_valid != "ignore":
+        if check_valid not in ("warn", "raise"):
+            raise ValueError("check_valid must equal 'warn', 'raise', or "
+                             "'ignore'")
+        if method == "svd":
+            psd = C.any_true(g.allclose(g.matmul(vh.T * s, vh), cv,
+                                        rtol=tol, atol=tol))
+        else:
+            psd = not C.any_true(g.any(s < -tol))
+        if not psd:
+            if check_valid == "raise":
+                raise ValueError("covariance is not symmetric "
+                                 "positive-semidefinite.")
+            _warnings.warn("covariance is not symmetric "
+                           "positive-semidefinite.", RuntimeWarning,
+                           stacklevel=4)
+    # eigh: |s| keeps tiny negative eigenvalues of a PSD cov real
+    return u * g.sqrt(s if method == "svd" else g.abs(s))
