@@ -62,3 +62,17 @@ def flat_stack(a, dt):
     b = int(_np.prod(batch, dtype=_np.int64))
     c = _gp.ascontiguousarray(a.astype(dt, copy=True))
     return c.reshape((b,) + a.shape[-2:])
+
+
+def abs_squared(x):
+    """|x|**2 elementwise, real (no square root, no complex multiply)."""
+    if x.dtype.kind == "c":
+        re, im = _gp.real(x), _gp.imag(x)
+        return re * re + im * im
+    return x * x
+
+
+def conj_t(x):
+    """The conjugate transpose of the last two axes."""
+    x = _gp.swapaxes(x, -1, -2)
+    return _gp.conjugate(x) if x.dtype.kind == "c" else x

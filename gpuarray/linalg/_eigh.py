@@ -15,7 +15,7 @@ import numpy as _np
 
 import gpuarray as _gp
 from ._common import LinAlgError, work_dtype, real_dtype, square_stack, \
-    flat_stack
+    flat_stack, abs_squared
 from . import _jacobi
 
 EighResult = _collections.namedtuple("EighResult",
@@ -40,13 +40,6 @@ def _hermitian_from(a, uplo, dt):
     return full
 
 
-def _abs2(x):
-    if x.dtype.kind == "c":
-        re, im = _gp.real(x), _gp.imag(x)
-        return re * re + im * im
-    return x * x
-
-
 def jacobi_eigh(m, want_vectors):
     """Eigenvalues (B, n) ascending and eigenvectors (B, n, n) (or None)
     of the Hermitian (B, n, n) stack m, which is overwritten."""
@@ -56,13 +49,13 @@ def jacobi_eigh(m, want_vectors):
     flat = m.reshape((b, n * n))
     v = _jacobi.identity_stack(b, n, dt) if want_vectors else None
     offmask = (1 - _gp.eye(n, dtype=rdt))[None]
-    fro = _gp.sqrt(_gp.sum(_abs2(m), axis=(1, 2)))
+    fro = _gp.sqrt(_gp.sum(abs_squared(m), axis=(1, 2)))
     # Non-finite input: no point in rotating (NumPy returns NaNs too).
     limit = _gp.where(_gp.isfinite(fro), fro * _jacobi.tolerance(dt, n),
                       _np.inf)
     schedule = _jacobi.steps(n)
     for sweep in range(_jacobi.MAX_SWEEPS + 1):
-        off = _gp.sqrt(_gp.sum(_abs2(m) * offmask, axis=(1, 2)))
+        off = _gp.sqrt(_gp.sum(abs_squared(m) * offmask, axis=(1, 2)))
         if bool(_gp.all(off <= limit).get()):
             break
         if sweep == _jacobi.MAX_SWEEPS:

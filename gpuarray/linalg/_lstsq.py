@@ -7,7 +7,8 @@ as full-rank tall ones."""
 import numpy as _np
 
 import gpuarray as _gp
-from ._common import LinAlgError, work_dtype, real_dtype
+from ._common import LinAlgError, work_dtype, real_dtype, abs_squared, \
+    conj_t
 from ._svd import svd
 
 
@@ -40,33 +41,21 @@ def lstsq(a, b, rcond=None):
         x = _gp.zeros((n, nrhs), dt)
         s = _gp.zeros((0,), rdt)
         rank = 0
-        resids = _gp.sum(_abs2(b), axis=0) if (m > n and n == 0) else None
+        resids = _gp.sum(abs_squared(b), axis=0) if (m > n and n == 0) else None
     else:
         u, s, vh = svd(a, full_matrices=False)
         large = s > rcond * _gp.max(s)
         rank = int(_gp.count_nonzero(large).get())
         inv_s = _gp.where(large, 1 / _gp.where(large, s, 1), 0)
-        uhb = _gp.matmul(_conj_t(u), b)
-        x = _gp.matmul(_conj_t(vh),
+        uhb = _gp.matmul(conj_t(u), b)
+        x = _gp.matmul(conj_t(vh),
                        inv_s.astype(dt, copy=False)[:, None] * uhb)
         resids = None
         if rank == n and m > n:
-            resids = _gp.sum(_abs2(b - _gp.matmul(a, x)), axis=0)
+            resids = _gp.sum(abs_squared(b - _gp.matmul(a, x)), axis=0)
     if resids is None:
         resids = _gp.zeros((0,), rdt)
     if is_1d:
         x = x[:, 0]
     return (_gp.ascontiguousarray(x), resids.astype(rdt, copy=False),
             _np.int32(rank), s.astype(rdt, copy=False))
-
-
-def _abs2(x):
-    if x.dtype.kind == "c":
-        re, im = _gp.real(x), _gp.imag(x)
-        return re * re + im * im
-    return x * x
-
-
-def _conj_t(x):
-    x = _gp.swapaxes(x, -1, -2)
-    return _gp.conjugate(x) if x.dtype.kind == "c" else x

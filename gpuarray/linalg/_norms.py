@@ -6,6 +6,7 @@ import operator as _op
 import numpy as _np
 
 import gpuarray as _gp
+from ._common import abs_squared
 
 
 def _float_input(x):
@@ -17,11 +18,6 @@ def _float_input(x):
     return x
 
 
-def _abs_squared(x):
-    if x.dtype.kind == "c":
-        re, im = _gp.real(x), _gp.imag(x)
-        return re * re + im * im
-    return x * x
 
 
 def _vector(x, ord, axis, keepdims):
@@ -29,7 +25,7 @@ def _vector(x, ord, axis, keepdims):
     if isinstance(ord, str):
         raise ValueError("Invalid norm order '%s' for vectors" % ord)
     if ord is None or ord == 2:
-        return _gp.sqrt(_gp.sum(_abs_squared(x), axis=axis,
+        return _gp.sqrt(_gp.sum(abs_squared(x), axis=axis,
                                 keepdims=keepdims))
     if ord == _np.inf:
         return _gp.max(_gp.abs(x), axis=axis, keepdims=keepdims)
@@ -49,7 +45,7 @@ def _vector(x, ord, axis, keepdims):
 def _matrix(x, ord, row, col, keepdims):
     """The ord-norm of the matrices spanned by axes (row, col)."""
     if ord in (None, "fro", "f"):
-        result = _gp.sqrt(_gp.sum(_abs_squared(x), axis=(row, col)))
+        result = _gp.sqrt(_gp.sum(abs_squared(x), axis=(row, col)))
     elif ord in (1, -1, _np.inf, -_np.inf):
         # 1-norms sum over rows then pick a column; inf-norms the reverse.
         summed, picked = (row, col) if ord in (1, -1) else (col, row)
@@ -92,7 +88,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
     2-norm of the flattened x otherwise."""
     x = _float_input(x)
     if axis is None and ord is None:
-        result = _gp.sqrt(_gp.sum(_abs_squared(x.reshape(-1))))
+        result = _gp.sqrt(_gp.sum(abs_squared(x.reshape(-1))))
         return result.reshape((1,) * x.ndim) if keepdims else result
     axes = _axis_tuple(axis, x.ndim)
     if len(axes) == 1:

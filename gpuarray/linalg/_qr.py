@@ -11,17 +11,11 @@ import collections as _collections
 import numpy as _np
 
 import gpuarray as _gp
-from ._common import work_dtype, real_dtype, at_least_2d, flat_stack
+from ._common import work_dtype, real_dtype, at_least_2d, flat_stack, \
+    abs_squared
 from ._jacobi import conj as _conj
 
 QRResult = _collections.namedtuple("QRResult", ["Q", "R"])
-
-
-def _abs2(x):
-    if x.dtype.kind == "c":
-        re, im = _gp.real(x), _gp.imag(x)
-        return re * re + im * im
-    return x * x
 
 
 def householder(m):
@@ -35,13 +29,13 @@ def householder(m):
     for j in range(min(rows, cols)):
         x = m[:, j:, j]
         alpha = x[:, 0].copy()
-        xnorm2 = _gp.sum(_abs2(x[:, 1:]), axis=1) if rows - j > 1 else \
+        xnorm2 = _gp.sum(abs_squared(x[:, 1:]), axis=1) if rows - j > 1 else \
             _gp.zeros((b,), rdt)
         alpha_re = _gp.real(alpha)
         trivial = xnorm2 == 0
         if dt.kind == "c":
             trivial &= _gp.imag(alpha) == 0
-        beta = -_gp.copysign(_gp.sqrt(_abs2(alpha) + xnorm2), alpha_re)
+        beta = -_gp.copysign(_gp.sqrt(abs_squared(alpha) + xnorm2), alpha_re)
         beta = _gp.where(trivial, alpha_re, beta).astype(rdt, copy=False)
         safe_beta = _gp.where(beta == 0, 1, beta).astype(rdt, copy=False)
         tau = _gp.where(trivial, 0, (beta - alpha) / safe_beta)

@@ -15,28 +15,19 @@ import numpy as _np
 
 import gpuarray as _gp
 from ._common import LinAlgError, work_dtype, real_dtype, at_least_2d, \
-    flat_stack
+    flat_stack, abs_squared, conj_t
 from . import _jacobi
 from ._qr import householder, form_q
 
 SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 
 
-def _abs2(x):
-    if x.dtype.kind == "c":
-        re, im = _gp.real(x), _gp.imag(x)
-        return re * re + im * im
-    return x * x
-
-
-def _conj_t(x):
-    return _jacobi.conj(_gp.swapaxes(x, -1, -2))
 
 
 def _orthogonal_enough(w, tol, small):
     """Whether every pair of the columns of each (B, m, n) matrix w has
     |cos angle| <= tol, columns of norm <= small * largest ignored."""
-    gram = _gp.matmul(_conj_t(w), w)
+    gram = _gp.matmul(conj_t(w), w)
     d = _gp.real(_gp.diagonal(gram, axis1=1, axis2=2))
     big = d > (small * small) * _gp.max(d, axis=1, keepdims=True)
     ds = _gp.sqrt(_gp.where(big, d, 1)).astype(d.dtype, copy=False)
@@ -96,14 +87,14 @@ def jacobi_svd(w, compute_uv, full):
             raise LinAlgError("SVD did not converge")
         for p, q, k, _ in schedule:
             wp, wq = w[:, :, p], w[:, :, q]
-            alpha = _gp.sum(_abs2(wp), axis=1)
-            beta = _gp.sum(_abs2(wq), axis=1)
+            alpha = _gp.sum(abs_squared(wp), axis=1)
+            beta = _gp.sum(abs_squared(wq), axis=1)
             gamma = _gp.sum(_jacobi.conj(wp) * wq, axis=1)
             c, su = _jacobi.rotation(alpha, beta, gamma)
             _jacobi.rotate_columns(w, p, q, c, su)
             if v is not None:
                 _jacobi.rotate_columns(v, p, q, c, su)
-    s = _gp.sqrt(_gp.sum(_abs2(w), axis=1))
+    s = _gp.sqrt(_gp.sum(abs_squared(w), axis=1))
     order = _gp.argsort(-s, axis=-1)
     s = _gp.take_along_axis(s, order, axis=-1)
     if not compute_uv:
@@ -142,7 +133,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
                               batch + (vc, cols)).copy()
         return SVDResult(u, s, vh)
     wide = rows < cols
-    w = flat_stack(_conj_t(a) if wide else a, dt)
+    w = flat_stack(conj_t(a) if wide else a, dt)
     s, u, v = jacobi_svd(w, compute_uv, full_matrices)
     s = s.reshape(batch + (k,))
     if not compute_uv:
@@ -150,7 +141,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     if wide:
         u, v = v, u
     u = u.reshape(batch + u.shape[1:])
-    vh = _gp.ascontiguousarray(_conj_t(v)).reshape(batch + v.shape[2:] +
+    vh = _gp.ascontiguousarray(conj_t(v)).reshape(batch + v.shape[2:] +
                                                    v.shape[1:2])
     return SVDResult(u, s, vh)
 
@@ -170,7 +161,7 @@ def _hermitian_svd(a, compute_uv):
     s = _gp.take_along_axis(s, order, axis=-1)
     u = _gp.take_along_axis(u, _gp.broadcast_to(order[..., None, :], u.shape),
                             axis=-1)
-    vh = _conj_t(u * sgn[..., None, :].astype(u.dtype, copy=False))
+    vh = conj_t(u * sgn[..., None, :].astype(u.dtype, copy=False))
     return SVDResult(u, s, _gp.ascontiguousarray(vh))
 
 
