@@ -170,7 +170,37 @@ def _flat_set(self, value):
     FlatIter(self)[...] = value
 
 
+def _rebuild(host_array):
+    """Unpickling: the host copy back onto the current device."""
+    from ._creation import asarray
+    return asarray(host_array)
+
+
+def _reduce(self):
+    # pickled through a host copy, as CuPy does: a pickle outlives the
+    # device and process that made it
+    host = self.get()
+    if self.flags.f_contiguous and not self.flags.c_contiguous:
+        host = _np.asfortranarray(host)   # NumPy's pickles keep F order
+    return _rebuild, (host,)
+
+
+def _dumps(self):
+    import pickle
+    return pickle.dumps(self, protocol=2)
+
+
+def _dump(self, file):
+    import pickle
+    if isinstance(file, (str, bytes)) or hasattr(file, "__fspath__"):
+        with open(file, "wb") as f:
+            pickle.dump(self, f, protocol=2)
+    else:
+        pickle.dump(self, file, protocol=2)
+
+
 _METHODS.update({
+    "__reduce__": _reduce, "dumps": _dumps, "dump": _dump,
     "flat": property(_flat_get, _flat_set),
     "nonzero": _nonzero, "take": _take, "compress": _compress,
     "repeat": _repeat, "diagonal": _diagonal, "trace": _trace,

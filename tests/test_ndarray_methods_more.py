@@ -126,3 +126,23 @@ def test_writeable_flag_can_be_cleared_and_restored():
         x[1:].flags.writeable = True
     with pytest.raises(ValueError):
         a.setflags(uic=True)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128, np.bool_])
+def test_pickle_round_trip_keeps_values_dtype_and_order(dtype, tmp_path):
+    import copy
+    import pickle
+    x = host((3, 4), dtype)
+    for view in (lambda m: m, lambda m: m.T, lambda m: m[:, ::2],
+                 lambda m: m[0, 0]):
+        a, w = view(gp.asarray(x)), view(x)
+        b = pickle.loads(pickle.dumps(a))
+        same(b, np.asarray(w))
+        assert b.flags.f_contiguous == np.asarray(
+            pickle.loads(pickle.dumps(w))).flags.f_contiguous
+        same(copy.deepcopy(a), np.asarray(w))
+    a = gp.asarray(x)
+    same(pickle.loads(a.dumps()), x)
+    a.dump(tmp_path / "a.pkl")
+    with open(tmp_path / "a.pkl", "rb") as f:
+        same(pickle.load(f), x)
