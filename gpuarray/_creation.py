@@ -102,6 +102,8 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None):
     if step is None:
         step = 1
     try:
+        if any(np.iscomplexobj(v) for v in (start, stop, step)):
+            raise TypeError  # NumPy's own path (float() would warn)
         dt = _arange_dtype(start, stop, step) if dtype is None \
             else np.dtype(dtype)
         n = float((stop - start) / step)

@@ -62,8 +62,8 @@ def test_edge_values(name):
     assert getattr(gp, name)(0).shape == (0,)
 
 
-# gpuarray.arange warns (ComplexWarning) where numpy.arange does not
-@pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
+# and without a ComplexWarning, as NumPy
+@pytest.mark.filterwarnings("error::numpy.exceptions.ComplexWarning")
 @pytest.mark.parametrize("name", SYMMETRIC)
 def test_complex_length_follows_numpy(name):
     # NumPy's float64 conversion makes M complex; the window is empty
