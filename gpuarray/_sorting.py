@@ -539,7 +539,9 @@ def _rows(x, axes):
     n = 1
     for d in axes:
         n *= x.shape[d]
-    return ascontiguousarray(m).reshape(-1, n)
+    rows = x.size // n if n else int(_np.prod(
+        [x.shape[d] for d in range(x.ndim) if d not in axes]))
+    return ascontiguousarray(m).reshape(rows, n)
 
 
 def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
@@ -573,8 +575,9 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
         weights = _check_weights(a, weights, waxes, method)
     src = _rows(a, axes)
     rows, n = src.shape
+    res_shape = kshape if keepdims else kept
     if n == 0:
-        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+        return _empty_quantile(a, nan_skip or median, res_shape, out)
     # no nans to skip in non-float input: the plain form is the same
     nan_skip = nan_skip and a.dtype.kind == "f"
     s, perm = _sort_rows(src, "keys" if weights is None else "both")
@@ -586,11 +589,28 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     else:
         rt = _result_dtype(a.dtype, method, qh.dtype, weak)
         per_q = _plain_rows(s, qh, method, weak, rt)
-    res_shape = kshape if keepdims else kept
     from ._manipulation import stack
     res = stack([r.astype(rt, copy=False) for r in per_q]) \
         if per_q else _core.empty((0, rows), rt)
     res = res.reshape(qh.shape + res_shape)
+    if out is not None:
+        out[...] = res
+        return out
+    return res
+
+
+def _empty_quantile(a, nan_result, res_shape, out):
+    """Nothing to take from: quantile raises NumPy's IndexError; median
+    and the nan forms give NumPy's nanmean of the empty slice (nan, with
+    its warning)."""
+    if not nan_result:
+        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+    # nanmean's dtype: the input's for floats, float64 otherwise
+    rt = a.dtype if a.dtype.kind in "fc" else _np.dtype(_np.float64)
+    import warnings
+    warnings.warn("Mean of empty slice.", RuntimeWarning, stacklevel=4)
+    # NumPy returns nanmean of the empty slice here: q adds no axes
+    res = _core.full(tuple(res_shape), _np.nan, rt)
     if out is not None:
         out[...] = res
         return out

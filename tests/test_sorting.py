@@ -489,3 +489,28 @@ def test_unique_axis_errors():
         gp.unique(gp.asarray(np.zeros(4)), axis=1)
     with pytest.raises(np.exceptions.AxisError):
         gp.unique(gp.asarray(np.float64(1)), axis=0)
+
+
+@pytest.mark.parametrize("name,args", [
+    ("nanquantile", (0.5,)), ("nanquantile", ([0.1, 0.9],)),
+    ("nanpercentile", ([10, 50],)), ("nanmedian", ()), ("median", ())])
+@pytest.mark.parametrize("shape,dtype,axis", [
+    ((0,), np.float64, None), ((0, 3), np.float64, 0),
+    ((0, 3), np.float32, 0), ((0, 2), np.int64, 0), ((2, 0), np.float64, 1)])
+def test_empty_slices_give_numpys_nan(name, args, shape, dtype, axis):
+    x = np.zeros(shape, dtype)
+    with pytest.warns(RuntimeWarning):
+        want = getattr(np, name)(x, *args, axis=axis)
+    with pytest.warns(RuntimeWarning):
+        got = getattr(gp, name)(gp.asarray(x), *args, axis=axis)
+    want = np.asarray(want)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    assert np.array_equal(got.get(), want, equal_nan=True)
+
+
+def test_quantile_of_an_empty_slice_raises_numpys_index_error():
+    x = np.zeros((0, 3))
+    with pytest.raises(IndexError):
+        np.quantile(x, 0.5, axis=0)
+    with pytest.raises(IndexError):
+        gp.quantile(gp.asarray(x), 0.5, axis=0)
