@@ -76,6 +76,7 @@ LAZY_NAMES = {
         "get_printoptions", "printoptions", "format_float_positional",
         "format_float_scientific", "base_repr", "binary_repr",
     ),
+    "_vectorize": ("vectorize",),
     "_numpy_names": (
         "True_", "False_", "ScalarType", "typecodes", "sctypeDict",
         "little_endian", "exceptions", "dtypes", "long", "ulong", "object_",
