@@ -60,9 +60,12 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
 def _tri_mask(m, k, lower):
     from ._ufuncs import where
     m = asarray(m)
-    if m.ndim < 2:
-        raise ValueError("input array must be at least 2-d")
-    mask = tri(m.shape[-2], m.shape[-1], k if lower else k - 1, dtype=bool)
+    if m.ndim == 0:
+        raise TypeError("tril/triu: the input must be at least 1-d")
+    # NumPy's mask is (M, N) from the last two axes (a 1-d input is one
+    # row, broadcast to N rows)
+    rows = m.shape[-2] if m.ndim >= 2 else m.shape[-1]
+    mask = tri(rows, m.shape[-1], k if lower else k - 1, dtype=bool)
     zero = _np.zeros((), m.dtype)[()]
     return where(mask, m, zero) if lower else where(mask, zero, m)
 

@@ -553,6 +553,9 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     a = _asarray(a)
     if a.dtype.kind == "c" and not median:
         raise TypeError("a must be an array of real numbers")
+    if median and a.dtype == _np.bool_:
+        # NumPy's median averages the middle values (a mean: float64)
+        a = a.astype(_np.uint8)
     qh, weak = _host_q(q, scale)
     if method not in _METHODS:
         raise ValueError("%r is not a valid method. Use one of: %s"

@@ -78,21 +78,43 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
     if a_min is None and a_max is None:
         raise ValueError("One of max or min must be given")
     a = _as_operand(a)
+    if isinstance(a, ndarray) and a.dtype.kind in "iu":
+        # NumPy 2: a Python int bound beyond the integer type's range that
+        # cannot bind is dropped (the other way it raises OverflowError)
+        info = _np.iinfo(a.dtype)
+        if _py_int(a_min) and a_min < info.min:
+            a_min = None
+        if _py_int(a_max) and a_max > info.max:
+            a_max = None
     r = a
     if a_min is not None:
         r = maximum(r, a_min)
     if a_max is not None:
         r = minimum(r, a_max)
+    if r is a and isinstance(a, ndarray):
+        r = a.copy()
     if out is not None:
         out[...] = r
         return out
     return r
 
 
+def _py_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def around(a, decimals=0, out=None):
     """Round half to even to `decimals` places, as numpy.around."""
     a = _as_operand(a)
-    if a.dtype.kind in "biu" and decimals >= 0:
+    if a.dtype == _np.bool_:
+        # NumPy rounds booleans through float16 (rint's loop); other
+        # decimals need a multiply whose result cannot be cast back
+        if decimals != 0:
+            raise TypeError("Cannot cast ufunc 'multiply' output from "
+                            "dtype('float64') to dtype('bool') with casting "
+                            "rule 'same_kind'")
+        a = a.astype(_np.float16)
+    if a.dtype.kind in "iu" and decimals >= 0:
         r = a.copy()
     else:
         r = _core.empty(a.shape, a.dtype)
@@ -137,10 +159,12 @@ def imag(val):
 
 def angle(z, deg=False):
     z = _as_operand(z)
+    # NumPy's arctan2(0, z): a weak 0, so int8 -> float16, int16 ->
+    # float32, and bool with an int -> int64 -> float64
     dt = _np.result_type(z.dtype, _np.float16) if z.dtype.kind != "c" else \
         (_np.float32 if z.dtype == _np.complex64 else _np.float64)
-    if z.dtype.kind in "biu":
-        dt = _np.float64
+    if z.dtype.kind == "b":
+        dt = _np.dtype(_np.float64)
     out = _core.empty(z.shape, dt)
     _core._elementwise("out0 = gpa_cast<out0_t>(gpa_angle(in0));", (z,),
                        (out,), (z.dtype if z.dtype.kind in "fc"

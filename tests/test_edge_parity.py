@@ -1,0 +1,80 @@
+"""Corners where NumPy 2's rules are easy to miss, each against NumPy:
+angle of small ints (a weak 0 in arctan2), round of booleans (float16),
+clip with Python-int bounds beyond an integer type, tril/triu of 1-d
+input, median of booleans (a mean of the middle values)."""
+import numpy as np
+import pytest
+
+import gpuarray as gp
+from conftest import assert_array_equal_gp as same
+
+
+def outcome(fn):
+    try:
+        r = fn()
+    except Exception as e:  # the exception type is the outcome
+        return type(e)
+    return r
+
+
+def both(name, x, *args, **kwargs):
+    want = outcome(lambda: getattr(np, name)(x, *args, **kwargs))
+    got = outcome(lambda: getattr(gp, name)(gp.asarray(x), *args, **kwargs))
+    if isinstance(want, type):
+        # NumPy's private subclasses (_UFuncOutputCastingError) count as
+        # their public base (TypeError)
+        public = [c for c in want.__mro__ if not c.__name__.startswith("_")
+                  and c.__module__ in ("builtins", "numpy.exceptions")][0]
+        assert isinstance(got, type) and issubclass(got, public), (want, got)
+        return
+    assert isinstance(got, gp.ndarray), got
+    want = np.asarray(want)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    np.testing.assert_allclose(got.get(), want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint8, np.int16,
+                                   np.uint16, np.int32, np.int64,
+                                   np.float16, np.float32, np.complex64])
+def test_angle_dtypes(dtype):
+    x = np.array([0, 1, 2, 3]).astype(dtype)
+    both("angle", x)
+    both("angle", x, deg=True)
+
+
+@pytest.mark.parametrize("decimals", [0, 1, -1])
+def test_round_of_booleans(decimals):
+    both("round", np.array([True, False, True]), decimals)
+    both("around", np.array([[True], [False]]), decimals)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int16, np.uint64])
+@pytest.mark.parametrize("lo,hi", [(-1, 3), (1, 300), (300, 400), (-5, -1),
+                                   (None, -1), (-1, None), (-1000, 1000),
+                                   (-1.5, 3)])
+def test_clip_with_python_int_bounds_beyond_the_type(dtype, lo, hi):
+    x = np.arange(6).astype(dtype)
+    both("clip", x, lo, hi)
+
+
+@pytest.mark.parametrize("name", ["tril", "triu"])
+@pytest.mark.parametrize("k", [-1, 0, 2])
+def test_tril_triu_of_one_dimensional_input(name, k):
+    both(name, np.arange(1, 5), k)
+    both(name, np.arange(12.0).reshape(3, 4), k)
+    both(name, np.arange(24).reshape(2, 3, 4), k)
+
+
+@pytest.mark.parametrize("name", ["median", "nanmedian"])
+def test_median_of_booleans(name):
+    for x, axis in [(np.array([True, False, True]), None),
+                    (np.array([True, False]), None),
+                    (np.array([[True, False], [True, True]]), 0)]:
+        both(name, x, axis=axis)
+
+
+def test_clip_without_effect_still_copies():
+    a = gp.arange(4, dtype=np.uint8)
+    r = gp.clip(a, -1, 1000)
+    r[0] = 9
+    same(a, np.arange(4, dtype=np.uint8))
