@@ -111,6 +111,9 @@ def broadcast_arrays(*args):
 
 
 def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
+    # Python scalars promote weakly, as in NumPy 2 (lists do not)
+    weak = [a if type(a) in (bool, int, float, complex) else None
+            for a in arrays]
     arrays = [asarray(a) for a in arrays]
     if not arrays:
         raise ValueError("need at least one array to concatenate")
@@ -140,7 +143,8 @@ def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
                     "array at index %d has size %d"
                     % (d, arrays[0].shape[d], i, a.shape[d]))
     if dtype is None:
-        dtype = _np.result_type(*[a.dtype for a in arrays])
+        dtype = _np.result_type(*[a.dtype if w is None else w
+                                  for a, w in zip(arrays, weak)])
     shape = list(arrays[0].shape)
     shape[axis] = sum(a.shape[axis] for a in arrays)
     if out is None:

@@ -393,6 +393,8 @@ def correlate(a, v, mode="valid"):
     a, v = asarray(a), asarray(v)
     if a.ndim > 1 or v.ndim > 1:
         raise ValueError("object too deep for desired array")
+    if a.ndim == 0 or v.ndim == 0:  # NumPy's correlate wants 1-d (convolve not)
+        raise ValueError("object of too small depth for desired array")
     if a.size == 0:
         raise ValueError("first array argument cannot be empty")
     if v.size == 0:

@@ -78,3 +78,26 @@ def test_clip_without_effect_still_copies():
     r = gp.clip(a, -1, 1000)
     r[0] = 9
     same(a, np.arange(4, dtype=np.uint8))
+
+
+@pytest.mark.parametrize("other", [3, [3], np.int64(3), 3.5, True, 70000])
+def test_concatenate_promotes_python_scalars_weakly(other):
+    x = np.arange(3, dtype=np.int16)
+    want = outcome(lambda: np.concatenate((x, other), axis=None))
+    got = outcome(lambda: gp.concatenate((gp.asarray(x), other), axis=None))
+    if isinstance(want, type):
+        assert isinstance(got, type) and issubclass(got, want)
+    else:
+        same(got, want)
+    same(gp.union1d(gp.asarray(x), other), np.union1d(x, other))
+
+
+def test_correlate_needs_one_dimensional_inputs():
+    x = np.arange(5.0)
+    for args in [(x, 3.0), (3.0, x), (x, np.array(2.0))]:
+        with pytest.raises(ValueError):
+            np.correlate(*args)
+        with pytest.raises(ValueError):
+            gp.correlate(*[gp.asarray(a) if isinstance(a, np.ndarray)
+                           else a for a in args])
+    same(gp.convolve(gp.asarray(x), 3.0), np.convolve(x, 3.0))
