@@ -80,11 +80,14 @@ template <class T> GPA_DEVICE gpa_wfc<T> gpa_wfc_merge(gpa_wfc<T> a, gpa_wfc<T> 
     r.m2 = a.m2 + b.m2 + (dr * dr + di * di) * (T)(a.n * b.n / n);
     return r;
 }
-/* M2 / max(n - ddof, 0), square-rooted for std (p1 != 0). */
-template <class T> GPA_DEVICE T gpa_wf_finish(double n, T m2, double ddof, double sq)
+/* M2 / max(n - ddof, 0), square-rooted for std (p1 != 0).  A mean that
+ * is not finite (an inf or nan among the values) gives nan, as NumPy's
+ * x - mean does; the one-pass M2 alone would say 0 for a single inf. */
+template <class T> GPA_DEVICE T gpa_wf_finish(double n, bool finite, T m2, double ddof, double sq)
 {
     double div = n - ddof;
     T v = m2 / (T)(div > 0 ? div : 0);
+    if (!finite && n > 0) v = gpa_nan<T>();
     return sq != 0 ? gpa_sqrt(v) : v;
 }
 """
@@ -219,7 +222,8 @@ def _op_var(ct, is_complex, nan_skip):
             m = "gpa_isnan(in0) ? gpa_wfc_make<%s>(0.0, 0, 0) : %s" % (ct, m)
         return (acc, size, "gpa_wfc_make<%s>(0.0, 0, 0)" % ct, m,
                 "gpa_wfc_merge(a, b)",
-                "gpa_cast<out0_t>(gpa_wf_finish(a.n, a.m2, gpa_p0, gpa_p1))",
+                "gpa_cast<out0_t>(gpa_wf_finish(a.n, gpa_isfinite(a.re) && "
+                "gpa_isfinite(a.im), a.m2, gpa_p0, gpa_p1))",
                 _WF_PRE)
     acc = "gpa_wf<%s>" % ct
     size = 8 + 2 * (4 if ct == "float" else 8)
@@ -228,7 +232,8 @@ def _op_var(ct, is_complex, nan_skip):
         m = "gpa_isnan(in0) ? gpa_wf_make<%s>(0.0, 0, 0) : %s" % (ct, m)
     return (acc, size, "gpa_wf_make<%s>(0.0, 0, 0)" % ct, m,
             "gpa_wf_merge(a, b)",
-            "gpa_cast<out0_t>(gpa_wf_finish(a.n, a.m2, gpa_p0, gpa_p1))",
+            "gpa_cast<out0_t>(gpa_wf_finish(a.n, gpa_isfinite(a.mean), a.m2, "
+            "gpa_p0, gpa_p1))",
             _WF_PRE)
 
 

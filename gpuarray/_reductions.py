@@ -222,7 +222,9 @@ def _arg(a, axis, out, keepdims, ismax, nan_skip):
     axes = _axes(axis, a.ndim)
     if axis is not None and len(axes) != 1:
         raise TypeError("'tuple' object cannot be interpreted as an integer")
-    if a.size == 0 or _b.any(a.shape[ax] == 0 for ax in axes):
+    # only an empty reduced axis has no answer: (0, 4) along axis 1 is an
+    # empty result, as in NumPy
+    if _b.any(a.shape[ax] == 0 for ax in axes):
         raise ValueError("attempt to get %s of an empty sequence" % name)
     res = _reduce(a, axis, None, keepdims, _op_arg(a.dtype, ismax, nan_skip),
                   a.dtype, _np.int64)

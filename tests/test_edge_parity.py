@@ -101,3 +101,26 @@ def test_correlate_needs_one_dimensional_inputs():
             gp.correlate(*[gp.asarray(a) if isinstance(a, np.ndarray)
                            else a for a in args])
     same(gp.convolve(gp.asarray(x), 3.0), np.convolve(x, 3.0))
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+@pytest.mark.parametrize("values", [[np.nan], [np.inf], [np.nan, 1.0],
+                                    [np.inf, 1.0], [np.inf, -np.inf], [5.0],
+                                    [1 + 1j, np.inf + 0j], [1 + 1j, 2 + 3j]])
+def test_variance_of_non_finite_values_is_nan(name, values):
+    x = np.array(values)
+    with np.errstate(invalid="ignore"):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            both(name, x)
+            both(name, x.reshape(1, -1), axis=1)
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin", "nanargmax",
+                                  "nanargmin"])
+def test_arg_reductions_over_a_non_empty_axis_of_an_empty_array(name):
+    x = np.zeros((0, 4))
+    both(name, x, axis=1)
+    both(name, x, axis=0)     # NumPy: ValueError (the axis is empty)
+    both(name, x)             # and with no axis

@@ -611,7 +611,10 @@ def test_cuda_text_compiles_with_nvrtc():
     ops = [(R._op_sum(np.dtype(np.float32)), np.float32, np.float32, 0, 0),
            (R._op_arg(np.dtype(np.complex128), True, False), np.complex128,
             np.int64, 0, 1),
-           (R._op_sum(np.dtype(np.float32)), np.float32, np.float32, 1, 0)]
+           (R._op_sum(np.dtype(np.float32)), np.float32, np.float32, 1, 0),
+           (R._op_var("float", False, False), np.float32, np.float32, 0, 0),
+           (R._op_var("double", True, True), np.complex128, np.float64, 0,
+            0)]
     try:
         _core._nvrtc_compile("extern \"C\" __global__ void k() {}", 90)
     except Exception as e:  # no libnvrtc here
