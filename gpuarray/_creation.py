@@ -134,6 +134,9 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
     if num < 0:
         raise ValueError("Number of samples, %d, must be non-negative." % num)
     div = (num - 1) if endpoint else num
+    # array endpoints (small: their values are needed here) on the host
+    start, stop = (v.get() if isinstance(v, ndarray) else
+                   np.asarray(v) if np.ndim(v) else v for v in (start, stop))
     dt = np.result_type(start, stop, float(num))
     out_dt = dt if dtype is None else np.dtype(dtype)
     if (np.ndim(start) or np.ndim(stop) or dt.kind == "c"

@@ -55,7 +55,7 @@ def _result_shape(*xs):
 def where(condition, x=None, y=None):
     """Elements of x where condition, else of y (one kernel)."""
     if x is None and y is None:
-        from ._manipulation import nonzero
+        from ._indexing import nonzero
         return nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")

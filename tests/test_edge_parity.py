@@ -124,3 +124,22 @@ def test_arg_reductions_over_a_non_empty_axis_of_an_empty_array(name):
     both(name, x, axis=1)
     both(name, x, axis=0)     # NumPy: ValueError (the axis is empty)
     both(name, x)             # and with no axis
+
+
+def test_where_with_only_a_condition_is_nonzero():
+    c = np.array([[True, False], [False, True]])
+    got, want = gp.where(gp.asarray(c)), np.where(c)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        same(g, w)
+
+
+@pytest.mark.parametrize("start,stop,kw", [
+    (0, [1, 2], {"axis": 1}), ([0, 1], 3, {}), ([0, 1], [[2], [3]], {}),
+    (np.array([1.0, 2.0]), 4, {"endpoint": False, "axis": -1}),
+])
+def test_linspace_with_array_endpoints(start, stop, kw):
+    want = np.linspace(start, stop, 5, **kw)
+    same(gp.linspace(start, stop, 5, **kw), want)
+    g_start = gp.asarray(start) if isinstance(start, np.ndarray) else start
+    same(gp.linspace(g_start, stop, 5, **kw), want)
