@@ -143,3 +143,18 @@ def test_linspace_with_array_endpoints(start, stop, kw):
     same(gp.linspace(start, stop, 5, **kw), want)
     g_start = gp.asarray(start) if isinstance(start, np.ndarray) else start
     same(gp.linspace(g_start, stop, 5, **kw), want)
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.float32,
+                                   np.complex64])
+@pytest.mark.parametrize("exponent", [2, 2.0, 3, 0.5, -1.0, 0, True])
+def test_power_operator_dtypes(dtype, exponent):
+    """array ** 2 is NumPy's square (bool ** 2 -> int8)."""
+    x = np.array([1, 0, 1, 1]).astype(dtype)
+    with np.errstate(all="ignore"):
+        want = outcome(lambda: x ** exponent)
+        got = outcome(lambda: gp.asarray(x) ** exponent)
+    if isinstance(want, type):
+        assert isinstance(got, type)
+        return
+    same(got, want)

@@ -9,7 +9,7 @@
 enum {
     U_ADD, U_SUB, U_MUL, U_TRUEDIV, U_FLOORDIV, U_REM, U_LSHIFT, U_RSHIFT,
     U_AND, U_OR, U_XOR, U_POW, U_DIVMOD, U_NEG, U_POS, U_ABS, U_INVERT,
-    U_LT, U_LE, U_EQ, U_NE, U_GT, U_GE, U_COUNT
+    U_LT, U_LE, U_EQ, U_NE, U_GT, U_GE, U_SQUARE, U_COUNT
 };
 
 static const char *const op_names[U_COUNT] = {
@@ -17,6 +17,7 @@ static const char *const op_names[U_COUNT] = {
     "left_shift", "right_shift", "bitwise_and", "bitwise_or", "bitwise_xor",
     "power", "divmod", "negative", "positive", "absolute", "invert", "less",
     "less_equal", "equal", "not_equal", "greater", "greater_equal",
+    "square",
 };
 
 static gpa_ufunc *op_ufuncs[U_COUNT];
@@ -115,10 +116,22 @@ PyObject *gpa_nb_inplace_matrix_multiply(PyObject *a, PyObject *b)
     return Py_NewRef(a);
 }
 
+/* NumPy's array ** 2 is square(array): the same values, but for booleans
+ * square's own type (int8, not power's int64). */
+static int is_python_two(PyObject *b)
+{
+    int overflow = 0;
+    return PyLong_CheckExact(b) &&
+           PyLong_AsLongAndOverflow(b, &overflow) == 2 && !overflow;
+}
+
 PyObject *gpa_nb_power(PyObject *a, PyObject *b, PyObject *mod)
 {
     if (mod != Py_None)
         Py_RETURN_NOTIMPLEMENTED;
+    if (gpa_array_check(a) &&
+        gpa_type_num((gpa_array *)a) == NPY_BOOL && is_python_two(b))
+        return apply(U_SQUARE, a, NULL, NULL, 1);
     return binary(U_POW, a, b);
 }
 
