@@ -126,8 +126,8 @@ def _entry_of(obj):
 
 
 def _split_key(a, key):
-    """(basic key, [(view axis, int64 array or int)]) of Note [Advanced
-    indexing]."""
+    """(basic key, [(view axis, int64 array or int)], whether the
+    advanced entries are apart in the key) of Note [Advanced indexing]."""
     items = [_entry_of(k) for k in (key if isinstance(key, tuple)
                                     else (key,))]
     consumed = 0
@@ -144,6 +144,12 @@ def _split_key(a, key):
         raise IndexError("too many indices for array: array is "
                          "%d-dimensional, but %d were indexed"
                          % (a.ndim, consumed))
+    # NumPy places the broadcast index dimensions in place only when the
+    # advanced entries (integers included) are neighbours IN THE KEY: an
+    # Ellipsis or None between them separates them even if it adds no
+    # axis of the view
+    pos = [i for i, (kind, _) in enumerate(items) if kind != "basic"]
+    apart = bool(pos) and pos[-1] - pos[0] + 1 != len(pos)
     basic, adv = [], []
     axis = 0   # axis of `a`
     vdim = 0   # axis of the view
@@ -182,7 +188,7 @@ def _split_key(a, key):
             adv.append((vdim, obj))
             axis += 1
             vdim += 1
-    return tuple(basic), adv
+    return tuple(basic), adv, apart
 
 
 def _checked(idx, n, axis):
@@ -211,7 +217,7 @@ def _checked(idx, n, axis):
 
 def _plan(a, key):
     """(v, result shape, element offsets into v) for a[key]."""
-    basic, adv = _split_key(a, key)
+    basic, adv, apart = _split_key(a, key)
     v = a[basic]
     item = v.itemsize
     if any(s % item for s in v.strides):
@@ -228,7 +234,8 @@ def _plan(a, key):
             "together with shapes " + " ".join(str(s) for s in shapes)
         ) from None
     rest = [d for d in range(v.ndim) if d not in dims]
-    adjacent = dims == list(range(dims[0], dims[0] + len(dims)))
+    adjacent = not apart and \
+        dims == list(range(dims[0], dims[0] + len(dims)))
     if adjacent:
         pre = [d for d in rest if d < dims[0]]
         post = [d for d in rest if d > dims[0]]

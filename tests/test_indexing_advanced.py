@@ -36,6 +36,11 @@ KEYS = [
     (X > 10,),
     (X[:, :, 0] > 0,),
     (slice(1, None), X[0] > 3),
+    # apart in the key though adjacent in the view (Ellipsis or None of no
+    # length between them): index dims first, as NumPy
+    (slice(None), [[3], [-3]], Ellipsis, X[0, 0] > 0),
+    (slice(None), -3, Ellipsis, [1, 4]),
+    (slice(None), [1, 2], None, [0, 5]),
     (X[:, 0, 0] > 0, slice(None), 1),   # bool + int apart
     (True,),
     (False,),
