@@ -312,7 +312,9 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
             return out
         return r
     if s.dtype.kind in "biu":
-        r = s / n
+        # an integer dtype= keeps its type: NumPy divides into the sum
+        # with an unsafe cast (truncating)
+        r = (s / n).astype(s.dtype)
         if out is not None:
             out[...] = r
             return out
@@ -332,6 +334,8 @@ def _var_types(a, dtype):
     real = {"F": _np.float32, "D": _np.float64}.get(ct.char, ct)
     real = _np.dtype(real)
     res = real
+    if dtype is not None and ct.kind == "c":
+        res = ct    # NumPy's final sum runs in the complex dtype given
     if dtype is None and a.dtype == _np.float16:
         res = _np.dtype(_np.float16)
     return ct, real, res
@@ -341,6 +345,11 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
     a = _asarray(a)
     if nan_skip and a.dtype.kind not in "fc":
         nan_skip = False
+    if dtype is not None and _np.dtype(dtype).kind in "biu":
+        if nan_skip:
+            raise TypeError("If a is inexact, then dtype must be inexact")
+        return _var_in_dtype(a, axis, _np.dtype(dtype), out, ddof, keepdims,
+                             where, sqrt)
     ct, real, res_dt = _var_types(a, dtype)
     if where is not True and where is not None:
         return _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt)
@@ -348,6 +357,31 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
     in_loop = ct if ct.kind == "c" or a.dtype.kind != "c" else a.dtype
     return _reduce(a, axis, out, keepdims, op, in_loop, res_dt, ddof,
                    1.0 if sqrt else 0.0)
+
+
+def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt):
+    """var/std with an integer or bool dtype=, NumPy's two passes in that
+    type: the mean truncated into dt, the deviations squared, their sum in
+    dt divided (truncating).  std's square root cannot be cast back into
+    an integer array (NumPy's error); a 0-d result is truncated."""
+    m = mean(a, axis, dtype=dt, keepdims=True, where=where)
+    x = a - m
+    x = x * x
+    s = sum(x, axis, dtype=dt, keepdims=keepdims, where=where)
+    n = _count(a, axis, keepdims, where)
+    d = _ufunc("maximum")(n - ddof, 0) if isinstance(n, ndarray) else \
+        _b.max(n - ddof, 0)
+    r = (s / d).astype(dt)
+    if sqrt:
+        if r.ndim or out is not None:
+            raise TypeError("Cannot cast ufunc 'sqrt' output from dtype"
+                            "('%s') to dtype('%s') with casting rule "
+                            "'same_kind'" % (_ufunc("sqrt")(r).dtype, dt))
+        r = _ufunc("sqrt")(r).astype(dt)
+    if out is not None:
+        out[...] = r
+        return out
+    return r
 
 
 def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt):
@@ -406,6 +440,8 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
     a = _asarray(a)
     if a.dtype.kind not in "fc":
         return mean(a, axis, dtype, out, keepdims, where=where)
+    if dtype is not None and _np.dtype(dtype).kind not in "fc":
+        raise TypeError("If a is inexact, then dtype must be inexact")
     s = nansum(a, axis, dtype=dtype, keepdims=keepdims, where=where)
     a2 = _masked(a, where, _np.nan)
     op = ("gpa_i64", 8, "0", "gpa_isnan(in0) ? 0LL : 1LL", "a + b",

@@ -22,6 +22,8 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
         axis = 0
     if a.ndim == 0:
         a = a.reshape(1)
+    if isinstance(axis, (tuple, list)):   # one axis only, as NumPy
+        raise TypeError("'tuple' object cannot be interpreted as an integer")
     axis = _axes(axis, a.ndim)[0]
     if nan and a.dtype.kind not in "fc":
         nan = False

@@ -158,3 +158,32 @@ def test_power_operator_dtypes(dtype, exponent):
         assert isinstance(got, type)
         return
     same(got, want)
+
+
+@pytest.mark.parametrize("sig", [(None, None, None), "dd->d", ("f", "f", "f"),
+                                 "ff->f", np.float64, 5])
+def test_ufunc_signature_naming_one_loop_type(sig):
+    x = np.arange(4, dtype=np.int16)
+    want = outcome(lambda: np.add(x, x, signature=sig))
+    got = outcome(lambda: gp.add(gp.asarray(x), gp.asarray(x),
+                                 signature=sig))
+    if isinstance(want, type):
+        assert isinstance(got, type) and issubclass(got, want)
+    else:
+        same(got, want)
+
+
+@pytest.mark.parametrize("name", ["mean", "var", "std"])
+@pytest.mark.parametrize("axis", [None, 0])
+@pytest.mark.parametrize("dtype", [np.int16, np.complex128])
+def test_moments_with_an_integer_or_complex_dtype(name, axis, dtype):
+    x = np.arange(12.0).reshape(3, 4) * 3
+    both(name, x, axis=axis, dtype=dtype)
+    both(name, x.astype(np.int64), axis=axis, dtype=dtype)
+
+
+def test_nanmean_dtype_and_cumsum_axis_errors():
+    x = np.array([1.0, np.nan, 2.0])
+    both("nanmean", x, dtype=np.int16)
+    both("nanmean", np.array([1, 2, 4]), dtype=np.int16)
+    both("cumsum", np.ones((2, 3)), axis=(0, 1))

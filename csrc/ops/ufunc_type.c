@@ -24,6 +24,81 @@ static int parse_casting(PyObject *obj, NPY_CASTING *casting)
     return PyArray_CastingConverter(obj, casting) ? 0 : -1;
 }
 
+/* signature= as far as it names one loop type for every operand (a
+ * tuple of one repeated dtype, "dd->d") or none (all None): that type as
+ * dtype=.  *descr stays NULL for "no constraint".  Mixed loops (ldexp's
+ * "di->d") are not chosen this way: NotImplementedError. */
+static int parse_signature(gpa_ufunc *uf, PyObject *value,
+                           PyArray_Descr **descr)
+{
+    PyArray_Descr *found = NULL;
+    int all_given = 1;
+    *descr = NULL;
+    if (value == Py_None)
+        return 0;
+    if (PyTuple_Check(value) || PyList_Check(value)) {
+        PyObject *seq = PySequence_Fast(value, "signature");
+        if (seq == NULL)
+            return -1;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+            if (item == Py_None) {
+                all_given = 0;
+                continue;
+            }
+            PyArray_Descr *d = gpa_descr_from_obj(item);
+            if (d == NULL) {
+                Py_DECREF(seq);
+                return -1;
+            }
+            Py_DECREF(d); /* canonical descrs are immortal */
+            if (found != NULL && !PyArray_EquivTypes(found, d))
+                all_given = -1;
+            found = d;
+        }
+        Py_DECREF(seq);
+        if (found == NULL)
+            return 0;
+        if (all_given == 1 && n == uf->nin + uf->nout) {
+            *descr = found;
+            return 0;
+        }
+    } else if (PyUnicode_Check(value)) {
+        Py_ssize_t n = PyUnicode_GET_LENGTH(value), count = 0;
+        Py_UCS4 first = 0;
+        int same = 1;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_UCS4 c = PyUnicode_READ_CHAR(value, i);
+            if (c == '-' || c == '>' || c == ',' || c == ' ')
+                continue;
+            if (count++ == 0)
+                first = c;
+            else if (c != first)
+                same = 0;
+        }
+        if (same && count == uf->nin + uf->nout) {
+            PyObject *ch = PyUnicode_FromOrdinal((int)first);
+            if (ch == NULL)
+                return -1;
+            *descr = gpa_descr_from_obj(ch);
+            Py_DECREF(ch);
+            if (*descr == NULL)
+                return -1;
+            Py_DECREF(*descr);
+            return 0;
+        }
+    } else {
+        PyErr_SetString(PyExc_TypeError, "the signature object to ufunc "
+                                         "must be a string or a tuple.");
+        return -1;
+    }
+    PyErr_Format(PyExc_NotImplementedError,
+                 "%U: signature= that mixes loop types is not supported by "
+                 "gpuarray ufuncs; use dtype= or cast the inputs", uf->name);
+    return -1;
+}
+
 /* __call__(*inputs, *outputs, out=None, where=True, dtype=None,
  *          casting='same_kind', order='K', subok=True) */
 static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
@@ -93,14 +168,21 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
             } else if (strcmp(k, "order") == 0) {
                 if (gpa_parse_order(value, "CFAK", 'K', &a.order) < 0)
                     return NULL;
-            } else if (strcmp(k, "subok") == 0 || strcmp(k, "signature") == 0
-                       || strcmp(k, "sig") == 0) {
-                if (strcmp(k, "subok") != 0 && value != Py_None) {
-                    PyErr_SetString(PyExc_NotImplementedError,
-                                    "signature= is not supported by "
-                                    "gpuarray ufuncs; use dtype=");
+            } else if (strcmp(k, "signature") == 0 || strcmp(k, "sig") == 0) {
+                PyArray_Descr *sd;
+                if (parse_signature(uf, value, &sd) < 0)
                     return NULL;
+                if (sd != NULL) {
+                    if (a.dtype != NULL) {
+                        PyErr_SetString(PyExc_TypeError,
+                                        "cannot specify both 'signature' and "
+                                        "'dtype'");
+                        return NULL;
+                    }
+                    a.dtype = sd;
                 }
+            } else if (strcmp(k, "subok") == 0) {
+                /* gpuarray has no subclasses: nothing to keep */
             } else {
                 PyErr_Format(PyExc_TypeError,
                              "%U() got an unexpected keyword argument '%s'",
