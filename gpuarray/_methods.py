@@ -17,13 +17,29 @@ def _round(self, decimals=0, out=None):
     return _ufuncs.around(self, decimals, out)
 
 
+def _set_real(self, value):
+    _ufuncs.real(self)[...] = value
+
+
+def _set_imag(self, value):
+    if self.dtype.kind != "c":
+        raise TypeError("array does not have imaginary part to set")
+    _ufuncs.imag(self)[...] = value
+
+
+def _contains(self, value):
+    """`value in a`: any element equal, as NumPy's (a == value).any()."""
+    return bool((self == value).any())
+
+
 _METHODS = {
     "conj": _conj,
     "conjugate": _conj,
     "clip": _clip,
     "round": _round,
-    "real": property(_ufuncs.real),
-    "imag": property(_ufuncs.imag),
+    "real": property(_ufuncs.real, _set_real),
+    "imag": property(_ufuncs.imag, _set_imag),
+    "__contains__": _contains,
 }
 
 

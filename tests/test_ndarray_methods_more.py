@@ -146,3 +146,23 @@ def test_pickle_round_trip_keeps_values_dtype_and_order(dtype, tmp_path):
     a.dump(tmp_path / "a.pkl")
     with open(tmp_path / "a.pkl", "rb") as f:
         same(pickle.load(f), x)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int16, np.complex64])
+def test_real_imag_setters_and_contains(dtype):
+    x = host((2, 3), dtype)
+    a = gp.asarray(x)
+    a.real = 7
+    x.real = 7
+    same(a, x)
+    if np.dtype(dtype).kind == "c":
+        a.imag = [1, 2, 3]
+        x.imag = [1, 2, 3]
+        same(a, x)
+    else:
+        with pytest.raises(TypeError):
+            x.imag = 1
+        with pytest.raises(TypeError):
+            a.imag = 1
+    for v in (7, 1, -100):
+        assert (v in a) == (v in x)
