@@ -19,9 +19,11 @@ from _timing import bench, load_peers, sync  # noqa: E402
 
 KNOBS = ("scan_items", "scan_min_blocks", "scan_backoff", "scan_pair")
 VARIANTS = {
+    # 40/50 is the default (session 3); 44 items is the 47000-byte limit
     np.float32: [dict(scan_items=si, scan_backoff=ns)
-                 for si in (32, 40) for ns in (0, 50, 200)]
-    + [dict(scan_items=32, scan_backoff=ns) for ns in (20, 100, 500)],
+                 for si in (40, 44) for ns in (0, 50, 100)]
+    + [dict(scan_items=44, scan_backoff=50, scan_min_blocks=m)
+       for m in (3, 5)],
     np.float64: [dict(scan_items=12, scan_backoff=ns) for ns in (0, 100)],
 }
 
