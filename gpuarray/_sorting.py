@@ -286,9 +286,25 @@ def unique(ar, return_index=False, return_inverse=False,
     else:
         flags = _core.empty((0,), _np.bool_)
     first = flatnonzero(flags)
-    return _unique_result(s[first], perm, flags, first, n,
+    values = s[first]
+    if (equal_nan and s.dtype.kind == "c" and n and not
+            (return_index or return_inverse or return_counts)):
+        values = _first_complex_nan(values, s, perm)
+    return _unique_result(values, perm, flags, first, n,
                           _inverse_shape(ar.shape), return_index,
                           return_inverse, return_counts)
+
+
+def _first_complex_nan(values, s, perm):
+    """NumPy's plain unique (a hash table) keeps the complex NaN met first
+    in the input; the sort put the NaNs last in NumPy's NaN order."""
+    from ._indexing import flatnonzero
+    from ._ufuncs import isnan
+    nans = flatnonzero(isnan(s))
+    if nans.size:
+        j = nans[perm[nans].argmin()]
+        values[-1] = s[j]
+    return values
 
 
 def _unique_result(values, perm, flags, first, n, inverse_shape,

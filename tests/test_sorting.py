@@ -514,3 +514,22 @@ def test_quantile_of_an_empty_slice_raises_numpys_index_error():
         np.quantile(x, 0.5, axis=0)
     with pytest.raises(IndexError):
         gp.quantile(gp.asarray(x), 0.5, axis=0)
+
+
+@pytest.mark.parametrize("values", [
+    [np.nan + 1j, complex(1, np.nan), 2, complex(np.nan, 0)],
+    [complex(1, np.nan), complex(np.nan, 1), 2],
+    [complex(np.nan, 0)], [1 + 1j, 2]])
+def test_unique_keeps_numpys_complex_nan(values):
+    """Plain unique keeps the NaN met first in the input (NumPy's hash
+    path); with return_index the first in sorted order (its sort path)."""
+    x = np.array(values, np.complex128)
+    got = gp.unique(gp.asarray(x)).get()
+    want = np.unique(x)
+    assert np.array_equal(got.view(np.float64), want.view(np.float64),
+                          equal_nan=True)
+    g2, w2 = gp.unique(gp.asarray(x), return_index=True), \
+        np.unique(x, return_index=True)
+    assert np.array_equal(g2[0].get().view(np.float64),
+                          w2[0].view(np.float64), equal_nan=True)
+    assert np.array_equal(g2[1].get(), w2[1])
