@@ -207,3 +207,17 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.write_line(
         "gpuarray kernels: %(compiles)d compiled, %(disk_hits)d from the "
         "disk cache, %(memory_hits)d from memory" % s)
+
+
+def both_raise(exc, name, *args, **kw):
+    """numpy.name and gpuarray.name both raise exc for these arguments
+    (NumPy arrays among them become gpuarray arrays for gpuarray)."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(exc):
+            getattr(np, name)(*args, **kw)
+    gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a
+             for a in args]
+    with pytest.raises(exc):
+        getattr(gp, name)(*gargs, **kw)

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import both_raise
 
 
 def same(g, r, tol=0.0):
@@ -16,15 +17,6 @@ def same(g, r, tol=0.0):
         np.testing.assert_allclose(g.get(), r, rtol=tol, atol=tol)
     else:
         np.testing.assert_array_equal(g.get(), r)
-
-
-def both_raise(exc, name, *args, **kw):
-    with pytest.raises(exc):
-        getattr(np, name)(*args, **kw)
-    gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a
-             for a in args]
-    with pytest.raises(exc):
-        getattr(gp, name)(*gargs, **kw)
 
 
 RNG = np.random.default_rng(7)

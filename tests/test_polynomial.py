@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import both_raise
 from gpuarray import _polynomial
 from conftest import assert_array_equal_gp as same
 
@@ -58,17 +59,6 @@ def as_kind(a, kind):
     if kind == "list":
         return a.tolist()
     return gp.asarray(a) if kind == "gp" else a
-
-
-def both_raise(exc, name, *args, **kw):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with pytest.raises(exc):
-            getattr(np, name)(*args, **kw)
-    gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a
-             for a in args]
-    with pytest.raises(exc):
-        getattr(gp, name)(*gargs, **kw)
 
 
 def test_all_is_in_registry_order():
