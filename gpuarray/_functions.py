@@ -605,13 +605,16 @@ def _pairs(x, ndim, name):
 
 _PAD_KWARGS = {"constant": {"constant_values"}, "edge": set(),
                "reflect": {"reflect_type"}, "symmetric": {"reflect_type"},
-               "wrap": set(), "empty": set()}
-_PAD_NOT_YET = {"linear_ramp", "maximum", "mean", "median", "minimum"}
+               "wrap": set(), "empty": set(), "linear_ramp": {"end_values"},
+               "maximum": {"stat_length"}, "minimum": {"stat_length"},
+               "mean": {"stat_length"}, "median": {"stat_length"}}
+_PAD_STATS = ("maximum", "minimum", "mean", "median")
 
 
 def pad(array, pad_width, mode="constant", **kwargs):
-    """array padded per axis; modes constant, edge, reflect, symmetric
-    (both reflect_type even and odd), wrap and empty."""
+    """array padded per axis; every NumPy mode but a function: constant,
+    edge, reflect, symmetric (reflect_type even and odd), wrap, empty,
+    linear_ramp, maximum, minimum, mean, median."""
     a = asarray(array)
     widths = _host(pad_width)
     if widths.dtype.kind not in "iu":
@@ -619,9 +622,10 @@ def pad(array, pad_width, mode="constant", **kwargs):
     widths = _pairs(widths, a.ndim, "pad_width").astype(_np.int64)
     if (widths < 0).any():
         raise ValueError("index can't contain negative values")
-    if callable(mode) or mode in _PAD_NOT_YET:
-        raise NotImplementedError("gpuarray.pad: mode %r is not "
-                                  "implemented yet" % (mode,))
+    if callable(mode):
+        raise NotImplementedError("gpuarray.pad: a function as mode is not "
+                                  "supported (it would run per vector on "
+                                  "the host)")
     if mode not in _PAD_KWARGS:
         raise ValueError("mode '%s' is not supported" % (mode,))
     unknown = set(kwargs) - _PAD_KWARGS[mode]
@@ -639,6 +643,8 @@ def pad(array, pad_width, mode="constant", **kwargs):
         if a.shape[axis] == 0 and (before or after):
             raise ValueError("can't extend empty axis %d using modes other "
                              "than 'constant' or 'empty'" % axis)
+    if mode in _PAD_STATS or mode == "linear_ramp":
+        return _pad_computed(a, widths, mode, kwargs)
     odd = kwargs.get("reflect_type", "even") == "odd"
     out = a
     # Axis by axis, each seeing the earlier axes' padding (NumPy's order).
@@ -646,6 +652,80 @@ def pad(array, pad_width, mode="constant", **kwargs):
         if before or after:
             out = _pad_axis(out, axis, int(before), int(after), mode, odd)
     return out if out is not a else a.copy()
+
+
+def _pad_computed(a, widths, mode, kwargs):
+    """The statistic modes and linear_ramp, axis by axis as NumPy pads
+    (each axis sees the padding of the axes before it)."""
+    if mode == "linear_ramp":
+        pairs = _pairs(kwargs.get("end_values", 0), a.ndim, "end_values")
+    else:
+        stat = kwargs.get("stat_length")
+        pairs = [(None, None)] * a.ndim if stat is None else \
+            _pairs(stat, a.ndim, "stat_length").astype(_np.int64)
+        if stat is not None and (pairs < 0).any():
+            raise ValueError("index can't contain negative values")
+        if mode in ("maximum", "minimum") and stat is not None and \
+                a.size and any(0 in pair for pair in pairs):
+            # NumPy looks at every axis, padded or not
+            raise ValueError("stat_length of 0 yields no value for padding")
+    out = a
+    for axis, ((before, after), pair) in enumerate(zip(widths, pairs)):
+        if not (before or after):
+            continue
+        if mode == "linear_ramp":
+            left, right = _linear_ramps(out, axis, int(before), int(after),
+                                        pair)
+        else:
+            left, right = _pad_stats(out, axis, int(before), int(after),
+                                     pair, mode)
+        out = _mn.concatenate([left, out, right], axis=axis)
+    return out if out is not a else a.copy()
+
+
+def _pad_stats(x, axis, before, after, lengths, mode):
+    """NumPy's _get_stats: the statistic of the first / last stat_length
+    values along axis (all when None), rounded for integer arrays, spread
+    over the pad widths."""
+    from ._reductions import amax, amin, mean
+    from ._sorting import median
+    n = x.shape[axis]
+    lb, la = (n if v is None or v > n else int(v) for v in lengths)
+    if (lb == 0 or la == 0) and mode in ("maximum", "minimum"):
+        raise ValueError("stat_length of 0 yields no value for padding")
+    func = {"maximum": amax, "minimum": amin, "mean": mean,
+            "median": median}[mode]
+    parts = []
+    for start, stop, width in ((0, lb, before), (n - la, n, after)):
+        index = [slice(None)] * x.ndim
+        index[axis] = slice(start, stop)
+        value = func(x[tuple(index)], axis=axis, keepdims=True)
+        if x.dtype.kind in "iu":
+            value = _uf.around(value)
+        shape = list(x.shape)
+        shape[axis] = width
+        parts.append(_mn.broadcast_to(value.astype(x.dtype), tuple(shape)))
+    return parts
+
+
+def _linear_ramps(x, axis, before, after, end_values):
+    """NumPy's _get_linear_ramps: from each end value to the edge value
+    (excluded), computed by numpy.linspace in x's dtype on the edge
+    planes (one hyperplane each way), so the rounding is NumPy's."""
+    n = x.shape[axis]
+    ramps = []
+    for edge_at, end, width in ((0, end_values[0], before),
+                                (n - 1, end_values[1], after)):
+        index = [slice(None)] * x.ndim
+        index[axis] = edge_at
+        edge = x[tuple(index)].get()
+        ramp = _np.linspace(end, edge, width, endpoint=False, dtype=x.dtype,
+                            axis=axis)
+        ramps.append(asarray(ramp))
+    index = [slice(None)] * x.ndim
+    index[axis] = slice(None, None, -1)
+    ramps[1] = ramps[1][tuple(index)]
+    return ramps
 
 
 def _pad_constant(a, widths, values):

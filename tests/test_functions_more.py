@@ -498,6 +498,31 @@ def test_pad_constant_values():
     assert gp.pad(gp.asarray(x), 1, "empty").shape == (4, 5)
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.int32, np.uint8,
+                                   np.complex64, np.bool_])
+@pytest.mark.parametrize("mode,kwargs", [
+    ("maximum", {}), ("minimum", {"stat_length": 2}),
+    ("mean", {"stat_length": ((1, 3), (2, 2))}), ("mean", {}),
+    ("median", {"stat_length": 3}), ("linear_ramp", {}),
+    ("linear_ramp", {"end_values": (5, -3)}),
+    ("linear_ramp", {"end_values": 2.5})])
+def test_pad_statistic_and_ramp_modes(dtype, mode, kwargs):
+    """Statistics of the first/last stat_length values (rounded for
+    integer arrays) and linear ramps to the edges, axis after axis."""
+    x = (host((3, 4), np.float64) * 3).astype(dtype)
+    for width in (1, ((2, 1), (0, 3)), 0):
+        check("pad", x, width, mode=mode, **kwargs)
+
+
+def test_pad_statistic_errors():
+    x = np.arange(6.0).reshape(2, 3)
+    raises_like_numpy("pad", x, 1, mode="maximum", stat_length=0)
+    raises_like_numpy("pad", x, 0, mode="minimum", stat_length=((1, 0),))
+    raises_like_numpy("pad", x, 1, mode="mean", stat_length=-1)
+    raises_like_numpy("pad", x, 1, mode="linear_ramp", stat_length=2)
+    raises_like_numpy("pad", np.zeros((0, 3)), 1, mode="mean")
+
+
 def test_pad_errors():
     x = np.arange(3)
     raises_like_numpy("pad", x, 2, mode="foo")
