@@ -75,8 +75,7 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
         a_min = min
     if max is not None:
         a_max = max
-    if a_min is None and a_max is None:
-        raise ValueError("One of max or min must be given")
+    # (NumPy >= 2.1: no bounds is a copy, not an error)
     a = _as_operand(a)
     if isinstance(a, ndarray) and a.dtype.kind in "iu":
         # NumPy 2: a Python int bound beyond the integer type's range that

@@ -187,3 +187,13 @@ def test_nanmean_dtype_and_cumsum_axis_errors():
     both("nanmean", x, dtype=np.int16)
     both("nanmean", np.array([1, 2, 4]), dtype=np.int16)
     both("cumsum", np.ones((2, 3)), axis=(0, 1))
+
+
+def test_clip_without_bounds_is_a_copy():
+    x = np.arange(4)
+    both("clip", x)
+    both("clip", x, None, None)
+    a = gp.asarray(x)
+    r = gp.clip(a)
+    r[0] = 9
+    same(a, x)
