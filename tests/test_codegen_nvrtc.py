@@ -5,15 +5,9 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import nvrtc_or_skip
 
 
-def nvrtc_or_skip():
-    try:
-        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
-    except RuntimeError as e:
-        if "not found" in str(e).lower() or "not available" in str(e).lower():
-            pytest.skip("libnvrtc is not installed here: %s" % e)
-        raise
 
 
 def kernels_of(name):

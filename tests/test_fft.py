@@ -8,7 +8,7 @@ import pytest
 
 import gpuarray as gp
 from gpuarray.fft import _kernels
-from test_codegen_nvrtc import nvrtc_or_skip as _nvrtc_or_skip
+from conftest import nvrtc_or_skip as _nvrtc_or_skip
 
 RNG = np.random.default_rng(1234)
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from conftest import assert_array_equal_gp as same
+from conftest import nvrtc_or_skip, assert_array_equal_gp as same
 
 
 def host(shape, dtype=np.float32, seed=0):
@@ -214,10 +214,7 @@ def test_numpy_functions_dispatch_to_gpuarray():
 def test_index_kernels_compile_with_nvrtc():
     """The gather, scatter and nonzero bodies in the strided skeleton the
     engine picks for them (zero-stride base operand), as CUDA text."""
-    try:
-        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
-    except RuntimeError as e:
-        pytest.skip("libnvrtc is not available here: %s" % e)
+    nvrtc_or_skip()
     src = []
     for i, ch in enumerate("?bhefdFD"):
         src.append(gp._core._ew_source("out0 = p0[in1];", [ch, "q", ch],

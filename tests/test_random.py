@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import nvrtc_or_skip
 
 N = 200_000
 
@@ -164,10 +165,7 @@ def test_bad_arguments_raise_numpys_exceptions():
 
 def test_random_kernels_compile_with_nvrtc():
     from gpuarray.random import _philox
-    try:
-        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
-    except RuntimeError as e:
-        pytest.skip("libnvrtc is not available here: %s" % e)
+    nvrtc_or_skip()
     src = [_philox.PRELUDE]
     bodies = [(_philox.UNIFORM64, "d"), (_philox.UNIFORM32, "f"),
               (_philox.NORMAL64, "d"), (_philox.NORMAL32, "f"),

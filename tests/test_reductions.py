@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import nvrtc_or_skip
 
 ALL = [np.dtype(t) for t in (
     np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
@@ -615,10 +616,7 @@ def test_cuda_text_compiles_with_nvrtc():
            (R._op_var("float", False, False), np.float32, np.float32, 0, 0),
            (R._op_var("double", True, True), np.complex128, np.float64, 0,
             0)]
-    try:
-        _core._nvrtc_compile("extern \"C\" __global__ void k() {}", 90)
-    except Exception as e:  # no libnvrtc here
-        pytest.skip("NVRTC not available: %s" % e)
+    nvrtc_or_skip()
     for op, tin, tout, kind, i64 in ops:
         src = _core._reduce_source(op, tin, tin, tout, tout, kind, i64)
         assert len(_core._nvrtc_compile(src, 90)) > 0

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from conftest import assert_array_equal_gp as same
+from conftest import nvrtc_or_skip, assert_array_equal_gp as same
 
 DTYPES = [np.bool_, np.int8, np.uint16, np.int32, np.int64, np.float16,
           np.float32, np.float64, np.complex64, np.complex128]
@@ -233,10 +233,7 @@ def test_numpy_dispatch():
 
 def test_sort_kernels_compile_with_nvrtc():
     from gpuarray import _sorting
-    try:
-        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
-    except RuntimeError as e:
-        pytest.skip("libnvrtc is not available here: %s" % e)
+    nvrtc_or_skip()
     src = [_sorting._PAIR_PRE]
     for i, ch in enumerate("?bHefdFD"):
         src.append(gp._core._ew_source(_sorting._PAIR_BODY,

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import nvrtc_or_skip
 
 SUPPORTED = set("?bBhHiIlLefdFD")
 
@@ -400,12 +401,7 @@ def test_large_array_uses_64bit_index():
 def test_elementwise_nvrtc_codegen_compiles():
     """Where libnvrtc exists (with or without a GPU), the CUDA text of a
     sample of generated kernels compiles for sm_90."""
-    try:
-        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
-    except RuntimeError as e:
-        if "nvrtc" in str(e).lower() and "not found" in str(e).lower():
-            pytest.skip("libnvrtc is not installed here")
-        raise
+    nvrtc_or_skip()
     src = ('extern "C" __global__ void k(const gpa_c64 *a, gpa_half *b, '
            'int n) { int i = threadIdx.x; if (i < n) b[i] = '
            'gpa_cast<gpa_half>(gpa_sqrt(a[i])); }')

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from conftest import nvrtc_or_skip
 
 
 def host(shape, dt=np.float64, seed=0):
@@ -137,10 +138,7 @@ def test_user_kernel_text_compiles_with_nvrtc():
     """The bodies ElementwiseKernel and fuse generate and the op text of a
     ReductionKernel (lambdas in device code) compile as CUDA."""
     from gpuarray import _kernels
-    try:
-        gp._core._nvrtc_compile('extern "C" __global__ void k() {}', 90)
-    except RuntimeError as e:
-        pytest.skip("libnvrtc is not available here: %s" % e)
+    nvrtc_or_skip()
     f32 = np.dtype(np.float32)
     k = gp.ElementwiseKernel("T x, raw T t, int64 s", "T y",
                              "y = x * t[i % 2] + s + _ind.size()", "k")
