@@ -445,11 +445,7 @@ def select(condlist, choicelist, default=0):
 
 def delete(arr, obj, axis=None):
     """A copy of arr without the entries obj along axis."""
-    arr = asarray(arr)
-    if axis is None:
-        arr, axis = arr.reshape(-1), 0
-    else:
-        axis = _normalize_axis(axis, arr.ndim)
+    arr, axis = _mn._flat_or_axis(asarray(arr), axis)
     n = arr.shape[axis]
     keep = full((n,), True, _np.bool_)
     if isinstance(obj, slice):
@@ -475,11 +471,7 @@ def delete(arr, obj, axis=None):
 
 def insert(arr, obj, values, axis=None):
     """A copy of arr with values inserted before the indices obj."""
-    arr = asarray(arr)
-    if axis is None:
-        arr, axis = arr.reshape(-1), 0
-    else:
-        axis = _normalize_axis(axis, arr.ndim)
+    arr, axis = _mn._flat_or_axis(asarray(arr), axis)
     n = arr.shape[axis]
     if isinstance(obj, slice):
         where = _np.arange(*obj.indices(n))

@@ -21,6 +21,14 @@ def _normalize_axis(axis, ndim):
     return _np.lib.array_utils.normalize_axis_index(axis, ndim)
 
 
+def _flat_or_axis(a, axis):
+    """(a, axis) for NumPy's `axis=None means the flattened array`
+    functions: a flattened with axis 0, or a with axis normalised."""
+    if axis is None:
+        return a.reshape(-1), 0
+    return a, _normalize_axis(axis, a.ndim)
+
+
 def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
     if shape is None:
         shape = newshape

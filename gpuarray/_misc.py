@@ -25,6 +25,7 @@ import numpy as _np
 
 from ._core import ndarray
 from ._creation import asarray, zeros, arange
+from ._manipulation import _flat_or_axis
 
 __all__ = [
     "isscalar", "isneginf", "isposinf", "i0", "vander", "diagflat", "block",
@@ -745,9 +746,7 @@ def packbits(a, /, axis=None, bitorder="big"):
         raise TypeError("Expected an input array of integer or boolean "
                         "data type")
     w = _bitorder_weights(bitorder)
-    if axis is None:
-        a, axis = a.reshape(-1), 0
-    axis = _normalize_axis(axis, a.ndim)
+    a, axis = _flat_or_axis(a, axis)
     m = gp.moveaxis(a != 0, axis, -1).astype(_np.uint8)
     n = m.shape[-1]
     nb = (n + 7) // 8
@@ -768,9 +767,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
         raise TypeError("Expected an input array of unsigned byte data "
                         "type")
     w = _bitorder_weights(bitorder)
-    if axis is None:
-        a, axis = a.reshape(-1), 0
-    axis = _normalize_axis(axis, a.ndim)
+    a, axis = _flat_or_axis(a, axis)
     m = gp.moveaxis(a, axis, -1)
     bits = ((m[..., None] & asarray(w)) != 0).astype(_np.uint8)
     bits = bits.reshape(m.shape[:-1] + (m.shape[-1] * 8,))
