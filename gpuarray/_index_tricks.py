@@ -19,7 +19,6 @@ Not matched: the 'r'/'c' matrix directives and the string form
 """
 import math as _math
 import sys as _sys
-import warnings as _warnings
 
 import numpy as _np
 
@@ -102,11 +101,7 @@ class AxisConcatenator:
         if isinstance(key, str):
             # NumPy's bmat string: names are looked up in the caller's frame
             frame = _sys._getframe().f_back
-            with _warnings.catch_warnings():
-                # np.matrix's deprecation notice: no matrix is returned
-                _warnings.simplefilter("ignore", PendingDeprecationWarning)
-                res = _np.bmat(key, frame.f_globals, frame.f_locals)
-            return asarray(_np.asarray(res))
+            return _bmat_string(key, frame.f_globals, frame.f_locals)
         if not isinstance(key, tuple):
             key = (key,)
         trans1d, ndmin = self.trans1d, self.ndmin
@@ -296,6 +291,27 @@ class ndenumerate(_np.ndenumerate):
 
 
 # ----------------------------------------------------------- type tools
+
+def _bmat_string(text, gdict, ldict):
+    """NumPy's bmat string ("a, b; c d"): rows split on ';', names on ','
+    and blanks, each name looked up in the caller's locals then globals
+    and made 2-d (as np.matrix would), blocks joined on the device."""
+    rows = []
+    for row in text.split(";"):
+        blocks = []
+        for name in row.replace(",", " ").split():
+            if name in ldict:
+                obj = ldict[name]
+            elif name in gdict:
+                obj = gdict[name]
+            else:
+                raise NameError("name %r is not defined" % name)
+            b = asarray(obj)
+            blocks.append(b.reshape((1,) * (2 - b.ndim) + b.shape)
+                          if b.ndim < 2 else b)
+        rows.append(concatenate(blocks, axis=-1))
+    return concatenate(rows, axis=0)
+
 
 def _host_proxy(a):
     """A zero-size NumPy array of a gpuarray array's dtype, for NumPy

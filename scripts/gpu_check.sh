@@ -21,7 +21,7 @@ fi
 tests_rc=- demo_rc=- bench_rc=-
 if [[ " $parts " == *" tests "* ]]; then
     xdist=()
-    python3 -c "import xdist" 2>/dev/null && xdist=(-n 4)
+    python3 -c "import xdist" 2>/dev/null && xdist=(-n "${GPU_CHECK_WORKERS:-8}")
     python3 -m pytest -q -p no:cacheprovider "${xdist[@]}" tests \
         >"$OUT/tests.log" 2>&1
     tests_rc=$?

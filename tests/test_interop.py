@@ -63,6 +63,9 @@ def is_host(a):
 
 
 def pool_used():
+    # garbage left by earlier tests in this worker would otherwise be
+    # freed between two readings and look like a change
+    gc.collect()
     return gp.get_default_memory_pool().used_bytes()
 
 

@@ -35,7 +35,12 @@ def test_matches_numpy(func, args):
     want = np.vectorize(func)(*args)
     got = gp.vectorize(func)(*[gp.asarray(a) if isinstance(a, np.ndarray)
                                else a for a in args])
-    same(got, want)
+    if want.dtype.kind == "f":
+        # the device's sin/cos may differ from NumPy's by an ulp
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_allclose(got.get(), want, rtol=4e-15, atol=0)
+    else:
+        same(got, want)
 
 
 def test_device_path_runs_one_kernel_without_host_calls():
