@@ -18,20 +18,22 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _timing import bench, load_peers, sync  # noqa: E402
 
 KNOBS = ("scan_items", "scan_min_blocks", "scan_backoff", "scan_pair",
-         "scan_vec", "scan_regs", "scan_skip")
+         "scan_vec", "scan_skip")
 VARIANTS = {
     # scan_skip leaves stages out to place the time (wrong results, never
     # picked): 1 the look-back, 2 the sequential passes
-    np.float32: [dict(scan_vec=0, scan_regs=0), dict(scan_vec=1, scan_regs=0),
-                 dict(scan_vec=1, scan_regs=1),
-                 dict(scan_vec=1, scan_regs=0, scan_skip=1),
-                 dict(scan_vec=1, scan_regs=0, scan_skip=2),
-                 dict(scan_vec=1, scan_regs=0, scan_skip=3),
-                 dict(scan_vec=1, scan_regs=0, scan_items=32),
-                 dict(scan_vec=1, scan_regs=0, scan_items=44),
-                 dict(scan_vec=1, scan_regs=1, scan_min_blocks=3)],
-    np.float64: [dict(scan_vec=v, scan_regs=r) for v, r in
-                 ((0, 0), (1, 0), (1, 1))],
+    np.float32: [dict(scan_vec=0), dict(scan_vec=1),
+                 dict(scan_vec=1, scan_skip=1), dict(scan_vec=1, scan_skip=2),
+                 dict(scan_vec=1, scan_skip=3),
+                 dict(scan_vec=1, scan_backoff=0),
+                 dict(scan_vec=1, scan_backoff=150),
+                 dict(scan_vec=1, scan_items=32),
+                 dict(scan_vec=1, scan_items=44),
+                 dict(scan_vec=1, scan_items=32, scan_min_blocks=5),
+                 dict(scan_vec=1, scan_items=24, scan_min_blocks=6)],
+    np.float64: [dict(scan_vec=0), dict(scan_vec=1),
+                 dict(scan_vec=1, scan_items=16),
+                 dict(scan_vec=1, scan_items=20)],
 }
 
 

@@ -428,6 +428,19 @@ def test_scan_level3_chain():
     check(gp.cumsum(gp.asarray(xi), axis=1), np.cumsum(xi, axis=1))
 
 
+def test_scan_level3_chain_at_device_tile_size():
+    # the same at this device's tiles: a bool cumsum accumulates in int64,
+    # whose CUDA tiles are 256 * 12 elements (host: 64), so 2 * 32**3
+    # tiles reach the level-3 chain there too
+    on_host = isinstance(gp.cuda.get_current_device(), gp.cuda.HostDevice)
+    n = 2 * 32**3 * (64 if on_host else 256 * 12) + 777
+    x = np.random.default_rng(3).random(n) < 0.5
+    got = gp.cumsum(gp.asarray(x))
+    want = np.cumsum(x)
+    assert got.dtype == want.dtype
+    assert np.array_equal(got.get(), want)
+
+
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.int64,
                                 np.uint64, np.complex64], ids=ids)
 def test_scan_more_tiles_than_resident_blocks(dt):

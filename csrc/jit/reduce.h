@@ -97,12 +97,10 @@ extern int gpa_scan_pair;
 /* "scan_backoff": ns a look-back waiter sleeps between polls (0: none;
  * default 50). */
 extern int gpa_scan_backoff;
-/* "scan_vec", "scan_regs": 16-byte loads and stores of contiguous rows,
- * scanned items kept in registers (Note [Scan tile layout]); 1 and 0 by
- * default.  "scan_skip": benchmarks only, leaves stages out (wrong
- * results). */
+/* "scan_vec": 16-byte loads and stores of contiguous rows (Note [Scan
+ * tile layout]; default 1).  "scan_skip": benchmarks only, leaves stages
+ * out (wrong results). */
 extern int gpa_scan_vec;
-extern int gpa_scan_regs;
 extern int gpa_scan_skip;
 
 /* The kernels of spec's module on dev, compiling on first use: fills
