@@ -22,18 +22,12 @@ KNOBS = ("scan_items", "scan_min_blocks", "scan_backoff", "scan_pair",
 VARIANTS = {
     # scan_skip leaves stages out to place the time (wrong results, never
     # picked): 1 the look-back, 2 the sequential passes
-    np.float32: [dict(scan_vec=0), dict(scan_vec=1),
-                 dict(scan_vec=1, scan_skip=1), dict(scan_vec=1, scan_skip=2),
-                 dict(scan_vec=1, scan_skip=3),
-                 dict(scan_vec=1, scan_backoff=0),
-                 dict(scan_vec=1, scan_backoff=150),
-                 dict(scan_vec=1, scan_items=32),
+    np.float32: [dict(scan_vec=1), dict(scan_vec=0),
+                 dict(scan_vec=1, scan_skip=1), dict(scan_vec=1, scan_skip=3),
                  dict(scan_vec=1, scan_items=44),
-                 dict(scan_vec=1, scan_items=32, scan_min_blocks=5),
-                 dict(scan_vec=1, scan_items=24, scan_min_blocks=6)],
-    np.float64: [dict(scan_vec=0), dict(scan_vec=1),
-                 dict(scan_vec=1, scan_items=16),
-                 dict(scan_vec=1, scan_items=20)],
+                 dict(scan_vec=1, scan_items=44, scan_backoff=100),
+                 dict(scan_vec=1, scan_items=36)],
+    np.float64: [dict(scan_vec=1), dict(scan_items=16)],
 }
 
 

@@ -70,6 +70,10 @@ def assert_matches(name, got, want):
     rtol = RTOL[c]
     atol = TRANSCENDENTAL_ATOL[c]
     if want.dtype.kind == "c":
+        if name in ("power", "float_power"):
+            # z**w = exp(w log z): the error grows with |w log z| (the
+            # part that cancels can lose a few more digits than libm's)
+            rtol *= 10
         for part in (np.real, np.imag):
             np.testing.assert_allclose(part(got), part(want), rtol=rtol,
                                        atol=atol, equal_nan=True,
