@@ -18,16 +18,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _timing import bench, load_peers, sync  # noqa: E402
 
 KNOBS = ("scan_items", "scan_min_blocks", "scan_backoff", "scan_pair",
-         "scan_vec", "scan_skip")
+         "scan_vec", "scan_skip", "scan_parlb")
 VARIANTS = {
     # scan_skip leaves stages out to place the time (wrong results, never
     # picked): 1 the look-back, 2 the sequential passes
-    np.float32: [dict(scan_vec=1), dict(scan_vec=0),
-                 dict(scan_vec=1, scan_skip=1), dict(scan_vec=1, scan_skip=3),
-                 dict(scan_vec=1, scan_items=44),
-                 dict(scan_vec=1, scan_items=44, scan_backoff=100),
-                 dict(scan_vec=1, scan_items=36)],
-    np.float64: [dict(scan_vec=1), dict(scan_items=16)],
+    np.float32: [dict(scan_parlb=1, scan_vec=1), dict(scan_parlb=0, scan_vec=1),
+                 dict(scan_parlb=0, scan_vec=0),
+                 dict(scan_parlb=0, scan_vec=1, scan_items=44),
+                 dict(scan_parlb=1, scan_vec=1, scan_skip=1)],
+    np.float64: [dict(scan_parlb=1), dict(scan_parlb=0),
+                 dict(scan_parlb=0, scan_items=16)],
 }
 
 

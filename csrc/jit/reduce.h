@@ -101,6 +101,9 @@ extern int gpa_scan_backoff;
  * tile layout]; default 1).  "scan_skip": benchmarks only, leaves stages
  * out (wrong results). */
 extern int gpa_scan_vec;
+/* "scan_parlb": the scan's look-back levels a warp each (1, default) or
+ * one after another in the first warp (0). */
+extern int gpa_scan_parlb;
 extern int gpa_scan_skip;
 
 /* The kernels of spec's module on dev, compiling on first use: fills

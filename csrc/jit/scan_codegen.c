@@ -104,6 +104,11 @@ static const char scan_text[] =
 "#define GPA_SCAN_VEC 1\n"
 "#endif\n"
 
+"/* GPA_SCAN_PARLB: the look-back levels a warp each (1) or all in the\n"
+" * first warp, one after another (0). */\n"
+"#ifndef GPA_SCAN_PARLB\n"
+"#define GPA_SCAN_PARLB 1\n"
+"#endif\n"
 "#ifndef GPA_SCAN_SKIP\n"
 "#define GPA_SCAN_SKIP 0\n"
 "#endif\n"
@@ -319,24 +324,27 @@ static const char scan_text[] =
 "        if (tid == 0) gpa_publish(GPA_CELL(ca, row * tpr + t), total);\n"
 "        gpa_lookback32(GPA_CELL(ca, abase), (int)r, total, true, ex, in, p0, p1);\n"
 "        if (tid == 0) s_lb[0] = ex;\n"
-"        if (r == 31) {\n"
+"        const bool pub1 = r == 31, pub2 = pub1 && s == 31;\n"
+"        if (pub1 || !GPA_SCAN_PARLB) {\n"
 "          /* a group's last tile takes levels 2 and 3 in order itself, so\n"
 "           * the aggregates it publishes never wait on the other warps */\n"
-"          const acc_t Gg = in;\n"
-"          if (tid == 0) gpa_publish(GPA_CELL(cg, row * ng + g), Gg);\n"
-"          gpa_lookback32(GPA_CELL(cg, gbase), (int)s, Gg, true, ex, in, p0, p1);\n"
+"          if (pub1 && tid == 0) gpa_publish(GPA_CELL(cg, row * ng + g), in);\n"
+"          gpa_lookback32(GPA_CELL(cg, gbase), (int)s, in, pub1, ex, in, p0, p1);\n"
 "          if (tid == 0) s_lb[1] = ex;\n"
-"          if (s == 31) {\n"
-"            const acc_t G2 = in;\n"
-"            if (tid == 0) gpa_publish(GPA_CELL(ch, row * n2 + h), G2);\n"
-"            gpa_lookback32(GPA_CELL(ch, hbase), (int)u, G2, true, ex, in, p0, p1);\n"
+"          if (pub2 || !GPA_SCAN_PARLB) {\n"
+"            if (pub2 && tid == 0) gpa_publish(GPA_CELL(ch, row * n2 + h), in);\n"
+"            gpa_lookback32(GPA_CELL(ch, hbase), (int)u, in, pub2, ex, in, p0, p1);\n"
 "            if (tid == 0) s_lb[2] = ex;\n"
-"            if (u == 31 && q + 1 < n3 && tid == 0)\n"
+"            if (!GPA_SCAN_PARLB && q > 0 && tid == 0)\n"
+"              s_lb[3] = gpa_await(GPA_CELL(cs, row * n3 + q));\n"
+"            if (pub2 && u == 31 && q + 1 < n3 && tid == 0)\n"
 "              gpa_publish(GPA_CELL(cs, row * n3 + q + 1),\n"
 "                          q > 0 ? gpa_rop::combine(gpa_await(GPA_CELL(cs, row * n3 + q)), in)\n"
 "                                : in);\n"
 "          }\n"
 "        }\n"
+"      } else if (!GPA_SCAN_PARLB) {\n"
+"        /* serial look-back: the first warp walked every level */\n"
 "      } else if (w == 1 && s > 0 && r != 31) {\n"
 "        gpa_lookback32(GPA_CELL(cg, gbase), (int)s, total, false, ex, in, p0, p1);\n"
 "        if (tid % 32 == 0) s_lb[1] = ex;\n"
@@ -422,6 +430,7 @@ int gpa_scan_items = 0;
 int gpa_scan_pair = 1;
 int gpa_scan_backoff = 50;
 int gpa_scan_vec = 1;
+int gpa_scan_parlb = 1;
 int gpa_scan_skip = 0;
 
 void gpa_scan_skeleton(gpa_strbuf *b)
@@ -429,8 +438,10 @@ void gpa_scan_skeleton(gpa_strbuf *b)
     gpa_sb_printf(b,
                   "#define GPA_SCAN_MINB %d\n#define GPA_SCAN_ITEMS %d\n"
                   "#define GPA_SCAN_PAIR %d\n#define GPA_SCAN_BACKOFF %d\n"
-                  "#define GPA_SCAN_VEC %d\n#define GPA_SCAN_SKIP %d\n",
+                  "#define GPA_SCAN_VEC %d\n#define GPA_SCAN_SKIP %d\n"
+                  "#define GPA_SCAN_PARLB %d\n",
                   gpa_scan_min_blocks, gpa_scan_items, gpa_scan_pair,
-                  gpa_scan_backoff, gpa_scan_vec, gpa_scan_skip);
+                  gpa_scan_backoff, gpa_scan_vec, gpa_scan_skip,
+                  gpa_scan_parlb);
     gpa_sb_puts(b, scan_text);
 }
