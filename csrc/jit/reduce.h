@@ -77,7 +77,7 @@ static inline int gpa_scan_items_cuda(int acc_size)
 {
     if (gpa_scan_items > 0 && acc_size * gpa_scan_items * 264 <= 47000)
         return gpa_scan_items;
-    return acc_size <= 4 ? 40 : (acc_size <= 8 ? 12 : 8);
+    return acc_size <= 4 ? 44 : (acc_size <= 8 ? 12 : 8);
 }
 
 /* Appends the op part (typedefs, preamble, struct gpa_rop) of spec. */
@@ -101,9 +101,6 @@ extern int gpa_scan_backoff;
  * tile layout]; default 1).  "scan_skip": benchmarks only, leaves stages
  * out (wrong results). */
 extern int gpa_scan_vec;
-/* "scan_parlb": the scan's look-back levels a warp each (1, default) or
- * one after another in the first warp (0). */
-extern int gpa_scan_parlb;
 extern int gpa_scan_skip;
 
 /* The kernels of spec's module on dev, compiling on first use: fills

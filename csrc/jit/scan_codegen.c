@@ -24,11 +24,9 @@
  * blocks of the level-3 block (each aggregate published by the last tile
  * of its group / block, from the same warp scans), and S3(q) the
  * exclusive prefix of level-3 block q, chained from block to block by the
- * last tile of each (a chain step per 32768 tiles).  The four read only
- * cells other tiles publish, so a tile runs them at once, a warp per
- * level -- except the last tile of a group, whose first warp walks the
- * levels in order and publishes each aggregate as soon as it has it
- * (waiting there on the other warps would chain the level-2 blocks).  A tile only ever
+ * last tile of each (a chain step per 32768 tiles).  One warp walks the
+ * four levels in order: running them at once, a warp per level, was
+ * measured 2% slower on an H200 (benchmarks/NOTES.md, session 4).  A tile only ever
  * waits for AGGREGATES of tiles that started before it, never for their
  * prefixes, so no chain paces the scan below 32768 tiles (the previous
  * version chained every 1024 tiles, and the wave of running tiles spent
@@ -44,7 +42,7 @@
 static const char scan_text[] =
 "#if GPA_CUDA\n"
 "#define GPA_SB 256\n"
-"#define GPA_SI_DEFAULT (sizeof(acc_t) <= 4 ? 40 : (sizeof(acc_t) <= 8 ? 12 : 8))\n"
+"#define GPA_SI_DEFAULT (sizeof(acc_t) <= 4 ? 44 : (sizeof(acc_t) <= 8 ? 12 : 8))\n"
 "/* GPA_SCAN_ITEMS (a benchmark knob) when the tile still fits 47000 bytes\n"
 " * of shared memory; the host applies the same rule (gpa_scan_items_cuda) */\n"
 "#define GPA_SI (GPA_SCAN_ITEMS > 0 && sizeof(acc_t) * GPA_SCAN_ITEMS * 264 <= 47000 \\\n"
@@ -97,17 +95,12 @@ static const char scan_text[] =
 " * aligned row moves as 16-byte vectors (a quarter of the load and store\n"
 " * instructions for float32; the pad of GPA_SP keeps the vector's lanes on\n"
 " * distinct banks).  4-byte accumulators only: 8-byte items written in\n"
-" * pairs collide in banks (float64 cumsum 0.72 -> 0.91 ms on an H200).  GPA_SCAN_SKIP is for benchmarks/tune_scan.py alone:\n"
+" * pairs collide in banks (float64 cumsum 0.72 -> 0.91 ms on an H200).\n"
+" * GPA_SCAN_SKIP is for benchmarks/tune_scan.py alone:\n"
 " * bit 1 leaves the look-back out, bit 2 the sequential passes (the\n"
 " * results are then wrong), to see where a tile's time goes. */\n"
 "#ifndef GPA_SCAN_VEC\n"
 "#define GPA_SCAN_VEC 1\n"
-"#endif\n"
-
-"/* GPA_SCAN_PARLB: the look-back levels a warp each (1) or all in the\n"
-" * first warp, one after another (0). */\n"
-"#ifndef GPA_SCAN_PARLB\n"
-"#define GPA_SCAN_PARLB 1\n"
 "#endif\n"
 "#ifndef GPA_SCAN_SKIP\n"
 "#define GPA_SCAN_SKIP 0\n"
@@ -205,8 +198,6 @@ static const char scan_text[] =
 "  __shared__ acc_t items[GPA_ST + GPA_ST / 32 + 1];\n"
 "  __shared__ acc_t wsum[GPA_SB / 32 + 1];\n"
 "  __shared__ acc_t s_prefix;\n"
-"  /* look-back results: the TP, GP, HP, S3 exclusive prefixes */\n"
-"  __shared__ acc_t s_lb[4];\n"
 "  __shared__ gpa_idx_t s_tile;\n"
 "  __shared__ int s_has;\n"
 "  unsigned *counter = reinterpret_cast<unsigned *>(work);\n"
@@ -305,67 +296,38 @@ static const char scan_text[] =
 "  }\n"
 "#endif\n"
 "  if (tpr > 1 && !(GPA_SCAN_SKIP & 1)) {\n"
-"    /* The four levels' look-backs read cells that other tiles publish,\n"
-"     * so they run at once, a warp each (Note [Deterministic look-back]);\n"
-"     * only the rare publishers of level-2 and level-3 aggregates need\n"
-"     * their results together, after the barrier. */\n"
-"    const gpa_idx_t g = t / 32, r = t % 32, abase = row * tpr + g * 32;\n"
-"    const gpa_idx_t h = g / 32, s = g % 32, gbase = row * ng + h * 32;\n"
-"    const gpa_idx_t q = h / 32, u = h % 32, hbase = row * n2 + q * 32;\n"
-"#define GPA_CELL(c, i) ((c) + (size_t)(i) * GPA_CS)\n"
 "#if GPA_CUDA\n"
-"    const int w0 = tid / 32, w1 = w0 + 1; /* this warp's level */\n"
+"    if (tid < 32) {\n"
 "#else\n"
-"    const int w0 = 0, w1 = 4;             /* the one thread does all four */\n"
+"    {\n"
 "#endif\n"
-"    for (int w = w0; w < w1 && w < 4; w++) {\n"
-"      acc_t ex, in;\n"
-"      if (w == 0) {\n"
-"        if (tid == 0) gpa_publish(GPA_CELL(ca, row * tpr + t), total);\n"
-"        gpa_lookback32(GPA_CELL(ca, abase), (int)r, total, true, ex, in, p0, p1);\n"
-"        if (tid == 0) s_lb[0] = ex;\n"
-"        const bool pub1 = r == 31, pub2 = pub1 && s == 31;\n"
-"        if (pub1 || !GPA_SCAN_PARLB) {\n"
-"          /* a group's last tile takes levels 2 and 3 in order itself, so\n"
-"           * the aggregates it publishes never wait on the other warps */\n"
-"          if (pub1 && tid == 0) gpa_publish(GPA_CELL(cg, row * ng + g), in);\n"
-"          gpa_lookback32(GPA_CELL(cg, gbase), (int)s, in, pub1, ex, in, p0, p1);\n"
-"          if (tid == 0) s_lb[1] = ex;\n"
-"          if (pub2 || !GPA_SCAN_PARLB) {\n"
-"            if (pub2 && tid == 0) gpa_publish(GPA_CELL(ch, row * n2 + h), in);\n"
-"            gpa_lookback32(GPA_CELL(ch, hbase), (int)u, in, pub2, ex, in, p0, p1);\n"
-"            if (tid == 0) s_lb[2] = ex;\n"
-"            if (!GPA_SCAN_PARLB && q > 0 && tid == 0)\n"
-"              s_lb[3] = gpa_await(GPA_CELL(cs, row * n3 + q));\n"
-"            if (pub2 && u == 31 && q + 1 < n3 && tid == 0)\n"
-"              gpa_publish(GPA_CELL(cs, row * n3 + q + 1),\n"
-"                          q > 0 ? gpa_rop::combine(gpa_await(GPA_CELL(cs, row * n3 + q)), in)\n"
-"                                : in);\n"
-"          }\n"
-"        }\n"
-"      } else if (!GPA_SCAN_PARLB) {\n"
-"        /* serial look-back: the first warp walked every level */\n"
-"      } else if (w == 1 && s > 0 && r != 31) {\n"
-"        gpa_lookback32(GPA_CELL(cg, gbase), (int)s, total, false, ex, in, p0, p1);\n"
-"        if (tid % 32 == 0) s_lb[1] = ex;\n"
-"      } else if (w == 2 && u > 0 && !(r == 31 && s == 31)) {\n"
-"        gpa_lookback32(GPA_CELL(ch, hbase), (int)u, total, false, ex, in, p0, p1);\n"
-"        if (tid % 32 == 0) s_lb[2] = ex;\n"
-"      } else if (w == 3 && q > 0 && tid % 32 == 0) {\n"
-"        s_lb[3] = gpa_await(GPA_CELL(cs, row * n3 + q));\n"
+"      const gpa_idx_t g = t / 32, r = t % 32, abase = row * tpr + g * 32;\n"
+"      const gpa_idx_t h = g / 32, s = g % 32, gbase = row * ng + h * 32;\n"
+"      const gpa_idx_t q = h / 32, u = h % 32, hbase = row * n2 + q * 32;\n"
+"#define GPA_CELL(c, i) ((c) + (size_t)(i) * GPA_CS)\n"
+"      acc_t TP, Gg, GP, G2, HP, G3, S3 = total;\n"
+"      if (tid == 0) gpa_publish(GPA_CELL(ca, row * tpr + t), total);\n"
+"      gpa_lookback32(GPA_CELL(ca, abase), (int)r, total, true, TP, Gg, p0, p1);\n"
+"      const bool pub1 = r == 31;\n"
+"      if (pub1 && tid == 0) gpa_publish(GPA_CELL(cg, row * ng + g), Gg);\n"
+"      gpa_lookback32(GPA_CELL(cg, gbase), (int)s, Gg, pub1, GP, G2, p0, p1);\n"
+"      const bool pub2 = pub1 && s == 31;\n"
+"      if (pub2 && tid == 0) gpa_publish(GPA_CELL(ch, row * n2 + h), G2);\n"
+"      gpa_lookback32(GPA_CELL(ch, hbase), (int)u, G2, pub2, HP, G3, p0, p1);\n"
+"      if (q > 0) S3 = gpa_await(GPA_CELL(cs, row * n3 + q));\n"
+"      if (pub2 && u == 31 && tid == 0 && q + 1 < n3)\n"
+"        gpa_publish(GPA_CELL(cs, row * n3 + q + 1),\n"
+"                    q > 0 ? gpa_rop::combine(S3, G3) : G3);\n"
+"      if (tid == 0) {\n"
+"        bool has = false;\n"
+"        acc_t P = total;\n"
+"        if (q > 0) { P = S3; has = true; }\n"
+"        if (u > 0) { P = has ? gpa_rop::combine(P, HP) : HP; has = true; }\n"
+"        if (s > 0) { P = has ? gpa_rop::combine(P, GP) : GP; has = true; }\n"
+"        if (r > 0) { P = has ? gpa_rop::combine(P, TP) : TP; has = true; }\n"
+"        s_prefix = P;\n"
+"        s_has = has;\n"
 "      }\n"
-"    }\n"
-"    __syncthreads();\n"
-"    if (tid == 0) {\n"
-"      const acc_t TP = s_lb[0], GP = s_lb[1], HP = s_lb[2], S3 = s_lb[3];\n"
-"      bool has = false;\n"
-"      acc_t P = total;\n"
-"      if (q > 0) { P = S3; has = true; }\n"
-"      if (u > 0) { P = has ? gpa_rop::combine(P, HP) : HP; has = true; }\n"
-"      if (s > 0) { P = has ? gpa_rop::combine(P, GP) : GP; has = true; }\n"
-"      if (r > 0) { P = has ? gpa_rop::combine(P, TP) : TP; has = true; }\n"
-"      s_prefix = P;\n"
-"      s_has = has;\n"
 "    }\n"
 "  }\n"
 "  __syncthreads();\n"
@@ -379,7 +341,6 @@ static const char scan_text[] =
 "      items[GPA_SP(tid * GPA_SI + k)] = v;\n"
 "    }\n"
 "  }\n"
-
 "  __syncthreads();\n"
 "  if (vout) {\n"
 "    typedef gpa_vec<out_mem_t, GPA_VOUT> VO;\n"
@@ -430,7 +391,6 @@ int gpa_scan_items = 0;
 int gpa_scan_pair = 1;
 int gpa_scan_backoff = 50;
 int gpa_scan_vec = 1;
-int gpa_scan_parlb = 1;
 int gpa_scan_skip = 0;
 
 void gpa_scan_skeleton(gpa_strbuf *b)
@@ -438,10 +398,8 @@ void gpa_scan_skeleton(gpa_strbuf *b)
     gpa_sb_printf(b,
                   "#define GPA_SCAN_MINB %d\n#define GPA_SCAN_ITEMS %d\n"
                   "#define GPA_SCAN_PAIR %d\n#define GPA_SCAN_BACKOFF %d\n"
-                  "#define GPA_SCAN_VEC %d\n#define GPA_SCAN_SKIP %d\n"
-                  "#define GPA_SCAN_PARLB %d\n",
+                  "#define GPA_SCAN_VEC %d\n#define GPA_SCAN_SKIP %d\n",
                   gpa_scan_min_blocks, gpa_scan_items, gpa_scan_pair,
-                  gpa_scan_backoff, gpa_scan_vec, gpa_scan_skip,
-                  gpa_scan_parlb);
+                  gpa_scan_backoff, gpa_scan_vec, gpa_scan_skip);
     gpa_sb_puts(b, scan_text);
 }
