@@ -4,12 +4,20 @@
 # whole test suite on the cuda device, run the demo and the benchmarks, and
 # print a summary.  Logs go to $OUT (default ./gpu_check_out).
 #   usage: scripts/gpu_check.sh [tests] [demo] [bench]   (default: all three)
+# Kernel cache across fresh machines: parts .gpucache/kc.* (carried in)
+# seed the cache, and the cache goes back out as $OUT/kc.* (15 MB parts,
+# under the device tool's per-file limit); copy them to .gpucache/ for the
+# next call.  A warm cache saves ~100 s of NVRTC compiles.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu_check_out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 GPUARRAY_DEVICE=cuda
 export GPUARRAY_CACHE_DIR=${GPUARRAY_CACHE_DIR:-/tmp/gpuarray-gpu-check-cache}
+mkdir -p -m 700 "$GPUARRAY_CACHE_DIR"
+if compgen -G ".gpucache/kc.*" >/dev/null; then
+    cat .gpucache/kc.* | tar xzf - -C "$GPUARRAY_CACHE_DIR" || true
+fi
 parts=${*:-tests demo bench}
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader \
@@ -44,6 +52,8 @@ if [[ " $parts " == *" bench "* ]]; then
     done
     cat "$OUT/bench.log"
 fi
+
+tar czf - -C "$GPUARRAY_CACHE_DIR" . | split -b 15M - "$OUT/kc."
 
 echo
 echo "SUMMARY: tests rc=$tests_rc, demo rc=$demo_rc, benchmarks rc=$bench_rc"
