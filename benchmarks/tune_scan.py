@@ -1,7 +1,8 @@
 """Variant sweep of the scan tile (the knobs behind
 gpuarray._core._tune("scan_items" / "scan_min_blocks" / "scan_backoff" /
-"scan_pair" / "scan_vec" / "scan_skip"); Notes [Look-back cells] and
-[Scan tile layout] in csrc/jit/scan_codegen.c): cumsum
+"scan_pair" / "scan_vec" / "scan_skip" / "scan_direct"); Notes [Look-back
+cells], [Scan tile layout] and [Direct scan tile] in
+csrc/jit/scan_codegen.c): cumsum
 of 1e8 float32 and float64 beside CuPy, PyTorch and a device-to-device
 copy of the same bytes.
 
@@ -19,15 +20,20 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _timing import bench, load_peers, sync  # noqa: E402
 
 KNOBS = ("scan_items", "scan_min_blocks", "scan_backoff", "scan_pair",
-         "scan_vec", "scan_skip")
+         "scan_vec", "scan_skip", "scan_direct")
 VARIANTS = {
     # 44 items with 16-byte vectors is the default (session 4); scan_skip
     # leaves stages out to place the time (wrong results, never picked):
     # 1 the look-back, 2 the sequential passes
     np.float32: [dict(scan_vec=1), dict(scan_vec=0),
                  dict(scan_items=40), dict(scan_backoff=100),
-                 dict(scan_skip=1), dict(scan_skip=2), dict(scan_skip=3)],
-    np.float64: [dict(scan_items=12), dict(scan_items=16)],
+                 dict(scan_skip=1), dict(scan_skip=2), dict(scan_skip=3),
+                 # Note [Direct scan tile]: items per thread x min blocks
+                 dict(scan_direct=16), dict(scan_direct=16, scan_min_blocks=5),
+                 dict(scan_direct=24), dict(scan_direct=32),
+                 dict(scan_direct=12, scan_min_blocks=6)],
+    np.float64: [dict(scan_items=12), dict(scan_items=16),
+                 dict(scan_direct=8), dict(scan_direct=16)],
 }
 
 

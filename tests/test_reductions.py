@@ -428,6 +428,32 @@ def test_scan_level3_chain():
     check(gp.cumsum(gp.asarray(xi), axis=1), np.cumsum(xi, axis=1))
 
 
+@pytest.fixture
+def direct_scan_tile():
+    """The experimental register-only scan tile (Note [Direct scan tile])
+    for one test; the knob is process-wide, so it is put back after."""
+    old = gp._core._tune("scan_direct", 16)
+    try:
+        yield
+    finally:
+        gp._core._tune("scan_direct", old)
+
+
+@pytest.mark.parametrize("dt", [np.int8, np.float32, np.float64, np.int32,
+                                np.complex64, np.bool_], ids=ids)
+def test_direct_scan_tile_matches_numpy(direct_scan_tile, dt):
+    n = 3 * 4096 * 16 + 5   # many tiles and a partial one on either device
+    x = make((n,), np.int8, lo=0, hi=3).astype(dt)
+    a = gp.asarray(x)
+    for sl in [slice(None), slice(1, None), slice(None, None, -2)]:
+        check(gp.cumsum(a[sl]), np.cumsum(x[sl]), exact=True)
+        check(gp.maximum.accumulate(a[sl]), np.maximum.accumulate(x[sl]),
+              exact=True)
+    x2 = x[:3 * 20001].reshape(3, 20001)
+    check(gp.cumsum(gp.asarray(x2), axis=1), np.cumsum(x2, axis=1),
+          exact=True)
+
+
 def test_scan_level3_chain_at_device_tile_size():
     # the same at this device's tiles: a bool cumsum accumulates in int64,
     # whose CUDA tiles are 256 * 12 elements (host: 64), so 2 * 32**3

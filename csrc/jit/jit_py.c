@@ -89,7 +89,7 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
 /* _tune(name, value) -> previous value: launch parameters for benchmarks
  * ("ew_blocks_per_sm", 0 = no cap; "red_row_blocks_per_sm",
  * "red_col_blocks_per_sm"; "scan_min_blocks", "scan_items", "scan_pair",
- * "scan_backoff", "scan_vec", "scan_skip"). */
+ * "scan_backoff", "scan_vec", "scan_skip", "scan_direct"). */
 PyObject *gpa_py_tune(PyObject *self, PyObject *args)
 {
     const char *name;
@@ -116,9 +116,12 @@ PyObject *gpa_py_tune(PyObject *self, PyObject *args)
         knob = &gpa_scan_vec;
     else if (strcmp(name, "scan_skip") == 0)
         knob = &gpa_scan_skip;
+    else if (strcmp(name, "scan_direct") == 0)
+        knob = &gpa_scan_direct;
     if (knob == &gpa_scan_min_blocks || knob == &gpa_scan_items ||
         knob == &gpa_scan_pair || knob == &gpa_scan_backoff ||
-        knob == &gpa_scan_vec || knob == &gpa_scan_skip) {
+        knob == &gpa_scan_vec || knob == &gpa_scan_skip ||
+        knob == &gpa_scan_direct) {
         int top = knob == &gpa_scan_backoff ? 100000 : 64;
         if (value < 0 || value > top) {
             PyErr_Format(PyExc_ValueError, "%s must be in 0..%d", name, top);

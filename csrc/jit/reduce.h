@@ -48,7 +48,9 @@ enum {
     GPA_RK_N
 };
 /* Kernels of a scan module (scan_codegen.c). */
-enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_N };
+enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_DIRECT, GPA_SK_N };
+/* The scan kernels a module holds: scan_direct only with the knob. */
+#define GPA_SK_LOADED (gpa_scan_direct > 0 ? GPA_SK_N : GPA_SK_DIRECT)
 
 /* Kernel parameter block shared by every kernel (mirrors the struct the
  * skeleton declares; IDX = int or long long). */
@@ -101,6 +103,9 @@ extern int gpa_scan_backoff;
  * tile layout]; default 1).  "scan_skip": benchmarks only, leaves stages
  * out (wrong results). */
 extern int gpa_scan_vec;
+/* "scan_direct": items per thread of the register-only scan tile (Note
+ * [Direct scan tile]); 0, the default, keeps the staged scan_tile. */
+extern int gpa_scan_direct;
 extern int gpa_scan_skip;
 
 /* The kernels of spec's module on dev, compiling on first use: fills
