@@ -10,6 +10,10 @@ from . import _core
 from ._core import empty, full, ndarray
 
 
+def _np_ndim(v):
+    return v.ndim if isinstance(v, ndarray) else np.ndim(v)
+
+
 def _canon_dtype(dtype, default=np.float64):
     return np.dtype(default if dtype is None else dtype)
 
@@ -92,13 +96,17 @@ def _arange_dtype(start, stop, step):
                           np.intp)
 
 
-def arange(start, stop=None, step=None, dtype=None, *, device=None):
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None):
     """Evenly spaced values in [start, stop), as numpy.arange computes
     them: element 0 is start, element 1 is start + step, and element i is
     a[0] + i * (a[1] - a[0]) computed in the result dtype (in float32 for
     float16), exactly as NumPy's fill."""
     if stop is None:
+        if start is None:
+            raise TypeError("arange() requires stop to be specified.")
         start, stop = 0, start
+    elif start is None:  # arange(stop=n)
+        start = 0
     if step is None:
         step = 1
     try:
@@ -167,6 +175,15 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
              axis=0):
     from ._ufuncs import power
+    if _np_ndim(base):
+        # an array base broadcasts with start and stop and, like them,
+        # gains the new axis (NumPy's rule: it may decide what axis means)
+        base, start, stop = (v.get() if isinstance(v, ndarray) else v
+                             for v in (base, start, stop))
+        nd = np.broadcast(start, stop, base).ndim
+        start, stop, base = (np.array(v, ndmin=nd) for v in (start, stop,
+                                                              base))
+        base = _core._asarray(np.expand_dims(base, axis))
     y = linspace(start, stop, num=num, endpoint=endpoint, axis=axis)
     r = power(base, y)
     return r if dtype is None else r.astype(dtype, copy=False)
@@ -174,7 +191,8 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
 
 def eye(N, M=None, k=0, dtype=float, order="C"):
     """2-D array with ones on the k-th diagonal."""
-    out = _core._eye(N, N if M is None else M, k, np.dtype(dtype))
+    out = _core._eye(N, N if M is None else M, operator.index(k),
+                     np.dtype(dtype))
     return asfortranarray(out) if order == "F" else out
 
 

@@ -319,6 +319,7 @@ def _getitem(a, key):
 def _setitem(a, key, value):
     if not a.flags.writeable:
         raise ValueError("assignment destination is read-only")
+    _check_mask_value(a, key, value)
     v, shape, off = _plan(a, key)
     vals = _core.empty(shape, v.dtype)
     try:
@@ -330,6 +331,21 @@ def _setitem(a, key, value):
             "to indexing result of shape %s" % (tuple(vshape), shape)
         ) from None
     _scatter(v, shape, off, vals, _may_repeat(key) and _size(value) != 1)
+
+
+def _check_mask_value(a, key, value):
+    """NumPy's TypeError for a[mask] = value with a mask of a's ndim and a
+    value of more than one dimension (its boolean assignment path takes
+    only 0-d and 1-d values)."""
+    k = key[0] if type(key) is tuple and len(key) == 1 else key
+    if not (isinstance(k, (ndarray, _np.ndarray)) and k.dtype == _np.bool_
+            and k.ndim == a.ndim):
+        return
+    nd = value.ndim if isinstance(value, ndarray) else _np.ndim(value)
+    if nd > 1:
+        raise TypeError("NumPy boolean array indexing assignment requires a "
+                        "0 or 1-dimensional input, input has %d dimensions"
+                        % nd)
 
 
 def _size(value):
@@ -359,30 +375,44 @@ _core._set_hook("setitem_advanced", _setitem)
 def take(a, indices, axis=None, out=None, mode="raise"):
     """Elements of a at `indices` along `axis` (flattened when None)."""
     a = _asarray(a)
+    _check_mode(mode)
+    if a.ndim == 0:  # NumPy takes from a 0-d array as from a 1-d one
+        a = a.reshape(1)
+    if axis is None:
+        a, ax = a.reshape(-1), 0
+    else:
+        ax = _axis(axis, a.ndim)
+    idx = _take_indices(indices)
     if mode != "raise":
-        idx = _asarray(indices).astype(_INT64)
-        n = a.size if axis is None else a.shape[_axis(axis, a.ndim)]
+        n = a.shape[ax]
         if n == 0 and idx.size:
             raise IndexError("cannot do a non-empty take from an empty axes.")
         from ._ufuncs import clip
         idx = idx % n if mode == "wrap" else clip(idx, 0, n - 1)
-        indices = idx
-    if axis is None:
-        r = a.reshape(-1)[_index_operand(indices)]
-    else:
-        ax = _axis(axis, a.ndim)
-        r = a[(slice(None),) * ax + (_index_operand(indices),)]
+    r = a[(slice(None),) * ax + (idx,)]
     if out is not None:
         out[...] = r
         return out
     return r
 
 
-def _index_operand(indices):
-    """indices as an advanced-index entry (an int stays a scalar index)."""
-    if isinstance(indices, (int, _np.integer)):
-        return _asarray(_np.int64(indices))
-    return indices
+def _check_mode(mode):
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError("clipmode must be one of 'clip', 'raise', or "
+                         "'wrap' (got %r)" % (mode,))
+
+
+def _take_indices(indices):
+    """indices as an int64 array, converted as NumPy's take converts them:
+    arrays must cast under 'same_kind' (booleans are 0 and 1, never a
+    mask); lists and scalars are converted unchecked (1.0 is 1)."""
+    if isinstance(indices, (ndarray, _np.ndarray)):
+        if indices.dtype.kind not in "biu":
+            raise TypeError("Cannot cast array data from %r to "
+                            "dtype('int64') according to the rule "
+                            "'same_kind'" % (indices.dtype,))
+        return _asarray(indices).astype(_INT64, copy=False)
+    return _asarray(_np.asarray(indices).astype(_INT64))
 
 
 def _axis(axis, ndim):
@@ -395,11 +425,8 @@ def compress(condition, a, axis=None, out=None):
     c = _asarray(condition).astype(_np.bool_)
     if c.ndim != 1:
         raise ValueError("condition must be a 1-d array")
-    n = a.size if axis is None else a.shape[_axis(axis, a.ndim)]
-    if c.size > n:
-        raise IndexError("index %d is out of bounds for axis %d with size %d"
-                         % (n, 0 if axis is None else _axis(axis, a.ndim),
-                            n))
+    # a longer condition is fine while its extra entries are False: take
+    # raises NumPy's IndexError for a True one
     idx = _flatnonzero_bool(c)
     return take(a, idx, axis=axis, out=out)
 

@@ -1,6 +1,7 @@
 """Shape and layout functions.  Views where NumPy gives views; joins
 (concatenate, stack) are one copy kernel per input into slices of the
 result."""
+import math
 import operator
 
 import numpy as _np
@@ -72,8 +73,10 @@ def expand_dims(a, axis):
 
 def moveaxis(a, source, destination):
     a = asarray(a)
-    src = [_normalize_axis(s, a.ndim) for s in _np.atleast_1d(source)]
-    dst = [_normalize_axis(d, a.ndim) for d in _np.atleast_1d(destination)]
+    # NumPy's AxisError for a bad axis, ValueError for a repeated one
+    norm = _np.lib.array_utils.normalize_axis_tuple
+    src = norm(source, a.ndim, "source")
+    dst = norm(destination, a.ndim, "destination")
     if len(src) != len(dst):
         raise ValueError("`source` and `destination` arguments must have "
                          "the same number of elements")
@@ -89,6 +92,10 @@ def rollaxis(a, axis, start=0):
     axis = _normalize_axis(axis, a.ndim)
     if start < 0:
         start += a.ndim
+    if not 0 <= start <= a.ndim:
+        raise _np.exceptions.AxisError(
+            "'start' arg requires %d <= start < %d, but %d was passed in"
+            % (-a.ndim, a.ndim + 1, start))
     axes.remove(axis)
     axes.insert(start if start <= axis else start - 1, axis)
     return a.transpose(axes)
@@ -150,11 +157,19 @@ def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
                     "dimension %d, the array at index 0 has size %d and the "
                     "array at index %d has size %d"
                     % (d, arrays[0].shape[d], i, a.shape[d]))
+    if out is not None and dtype is not None:
+        raise TypeError("concatenate() only takes `out` or `dtype` as an "
+                        "argument, but both were provided.")
     if dtype is None:
         dtype = _np.result_type(*[a.dtype if w is None else w
                                   for a, w in zip(arrays, weak)])
     shape = list(arrays[0].shape)
     shape[axis] = sum(a.shape[axis] for a in arrays)
+    if out is not None and out.shape != tuple(shape):
+        raise ValueError("Output array is the wrong shape")
+    # Python scalars are cast unchecked (weak), as NumPy does
+    _check_casting([a for a, w in zip(arrays, weak) if w is None],
+                   _np.dtype(dtype if out is None else out.dtype), casting)
     if out is None:
         out = _core.empty(tuple(shape), dtype)
     pos = 0
@@ -166,6 +181,18 @@ def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
     return out
 
 
+def _check_casting(arrays, dtype, casting):
+    """NumPy's TypeError when an input cannot be cast to dtype under the
+    rule `casting` (joins write every input into one result)."""
+    if casting not in ("no", "equiv", "safe", "same_kind", "unsafe"):
+        raise ValueError("casting must be one of 'no', 'equiv', 'safe', "
+                         "'same_kind', 'unsafe' (got %r)" % (casting,))
+    for a in arrays:
+        if not _np.can_cast(a.dtype, dtype, casting):
+            raise TypeError("Cannot cast array data from %r to %r according "
+                            "to the rule %r" % (a.dtype, dtype, casting))
+
+
 def stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
     arrays = [asarray(a) for a in arrays]
     if not arrays:
@@ -175,7 +202,7 @@ def stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
         raise ValueError("all input arrays must have the same shape")
     axis = _normalize_axis(axis, arrays[0].ndim + 1)
     return concatenate([expand_dims(a, axis) for a in arrays], axis, out,
-                       dtype)
+                       dtype, casting)
 
 
 def atleast_1d(*arys):
@@ -210,13 +237,14 @@ def atleast_3d(*arys):
 def vstack(tup, *, dtype=None, casting="same_kind"):
     arrs = atleast_2d(*tup)
     return concatenate(arrs if isinstance(arrs, tuple) else [arrs], 0,
-                       dtype=dtype)
+                       dtype=dtype, casting=casting)
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):
     arrs = atleast_1d(*tup)
     arrs = arrs if isinstance(arrs, tuple) else [arrs]
-    return concatenate(arrs, 0 if arrs[0].ndim == 1 else 1, dtype=dtype)
+    return concatenate(arrs, 0 if arrs[0].ndim == 1 else 1, dtype=dtype,
+                       casting=casting)
 
 
 def dstack(tup):
@@ -257,17 +285,22 @@ def ndim(a):
 
 def size(a, axis=None):
     a = asarray(a)
-    return a.size if axis is None else a.shape[axis]
+    if axis is None:
+        return a.size
+    # NumPy 2: one axis or a tuple of them (their lengths multiplied)
+    axes = _np.lib.array_utils.normalize_axis_tuple(axis, a.ndim)
+    return math.prod(a.shape[ax] for ax in axes)
 
 
 def flip(m, axis=None):
     m = asarray(m)
     if axis is None:
         axis = tuple(range(m.ndim))
-    axes = (axis,) if isinstance(axis, int) else axis
+    # NumPy's AxisError/ValueError for bad or repeated axes
+    axes = _np.lib.array_utils.normalize_axis_tuple(axis, m.ndim)
     index = [slice(None)] * m.ndim
     for ax in axes:
-        index[_normalize_axis(ax, m.ndim)] = slice(None, None, -1)
+        index[ax] = slice(None, None, -1)
     return m[tuple(index)]
 
 

@@ -75,13 +75,13 @@ def roll(a, shift, axis=None):
     a = asarray(a)
     if axis is None:
         return roll(a.ravel(), shift, 0).reshape(a.shape)
-    axes = (axis,) if _np.ndim(axis) == 0 else tuple(axis)
-    shifts = (shift,) * len(axes) if _np.ndim(shift) == 0 else tuple(shift)
-    if len(shifts) != len(axes):
+    # shift and axis broadcast against each other, as in NumPy
+    pairs = _np.broadcast(shift, axis)
+    if pairs.ndim > 1:
         raise ValueError("'shift' and 'axis' should be scalars or 1D "
                          "sequences")
     total = {}
-    for s, ax in zip(shifts, axes):
+    for s, ax in pairs:
         ax = _normalize_axis(ax, a.ndim)
         total[ax] = total.get(ax, 0) + _op.index(s)
     out = a
@@ -102,10 +102,16 @@ def repeat(a, repeats, axis=None):
     """Each element repeated (a scalar count: a broadcast view copied once;
     per-element counts: one slice copy per element)."""
     a = asarray(a)
-    if axis is None:
+    if axis is None or a.ndim == 0:  # NumPy takes a 0-d array as 1-d
         a = a.ravel()
-        axis = 0
+        axis = 0 if axis is None else axis
     axis = _normalize_axis(axis, a.ndim)
+    if isinstance(repeats, _core.ndarray):
+        repeats = repeats.get()  # counts decide the shape: needed here
+    if _np.ndim(repeats) > 1:
+        raise ValueError("repeats must be a scalar or a 1-d sequence")
+    # counts are cast to intp unchecked (2.5 repeats twice), as in NumPy
+    repeats = _np.asarray(repeats).astype(_np.intp)
     if _np.ndim(repeats) == 0:
         r = _op.index(repeats)
         if r < 0:
@@ -115,7 +121,7 @@ def repeat(a, repeats, axis=None):
         out_shape = (a.shape[:axis] + (a.shape[axis] * r,)
                      + a.shape[axis + 1:])
         return broadcast_to(x, shape).copy().reshape(out_shape)
-    reps = [_op.index(r) for r in _np.asarray(repeats).ravel()]
+    reps = repeats.tolist()
     if len(reps) == 1:
         return repeat(a, reps[0], axis)
     if len(reps) != a.shape[axis]:

@@ -271,6 +271,8 @@ def any(a, axis=None, out=None, keepdims=False, *, where=True):
 
 def count_nonzero(a, axis=None, *, keepdims=False):
     a = _asarray(a)
+    if a.ndim == 0 and type(axis) is not tuple and axis in (0, -1):
+        axis = None  # NumPy's reductions take axis 0 or -1 of a 0-d array
     op = ("gpa_i64", 8, "0", "gpa_nonzero(in0) ? 1LL : 0LL", "a + b",
           "gpa_cast<out0_t>(a)", None)
     return _reduce(a, axis, None, keepdims, op, a.dtype, _np.int64)

@@ -235,7 +235,7 @@ def searchsorted(a, v, side="left", sorter=None):
     if side not in ("left", "right"):
         raise ValueError("side must be 'left' or 'right' (got %r)" % (side,))
     if sorter is not None:
-        a = a[_asarray(sorter)]
+        a = a[_checked_sorter(sorter, a.size)]
     scalar = not isinstance(v, (ndarray, _np.ndarray, list, tuple))
     vv = _asarray(v)
     ct = _np.result_type(a.dtype, vv.dtype)
@@ -253,15 +253,28 @@ def searchsorted(a, v, side="left", sorter=None):
     return out[()] if scalar else out
 
 
+def _checked_sorter(sorter, n):
+    """sorter as an index array, with NumPy's errors for a bad one."""
+    sorter = _asarray(sorter)
+    if sorter.dtype.kind not in "iu":
+        raise TypeError("sorter must only contain integers")
+    if sorter.ndim != 1 or sorter.size != n:
+        raise ValueError("sorter.size must equal a.size")
+    if n and (int(sorter.min()) < 0 or int(sorter.max()) >= n):
+        raise ValueError("Sorter index out of range.")
+    return sorter
+
+
 def _zeros(shape, dt):
     from ._creation import zeros
     return zeros(shape, dt)
 
 
 def unique(ar, return_index=False, return_inverse=False,
-           return_counts=False, axis=None, *, equal_nan=True):
+           return_counts=False, axis=None, *, equal_nan=True, sorted=True):
     """Sorted unique elements of the flattened array (NumPy's optional
-    outputs: first indices, inverse, counts)."""
+    outputs: first indices, inverse, counts).  sorted=False allows any
+    order (NumPy 2.3), so the sorted result serves it too."""
     ar = _asarray(ar)
     if axis is not None:
         if ar.ndim != 1:
@@ -390,19 +403,33 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     """A valid partition: the fully sorted array (every element before
     kth is <= it and every one after >= it)."""
     a = _asarray(a)
-    _check_kth(a, kth, axis)
+    _check_kth(a, kth, axis, kind)
     return sort(a, axis=axis, order=order)
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     a = _asarray(a)
-    _check_kth(a, kth, axis)
+    if a.ndim == 0:  # NumPy partitions a 0-d array as one element
+        a = a.reshape(1)
+    _check_kth(a, kth, axis, kind)
     return argsort(a, axis=axis, order=order)
 
 
-def _check_kth(a, kth, axis):
+def _check_kth(a, kth, axis, kind):
+    """NumPy's errors for kind and kth (integers, at most 1-d, in range)."""
+    if kind != "introselect":
+        raise ValueError("select kind must be 'introselect' (got %r)"
+                         % (kind,))
     n = a.size if axis is None else a.shape[_axis(axis, a.ndim)]
-    for k in _np.atleast_1d(_np.asarray(kth)):
+    kth = _np.asarray(kth.get() if isinstance(kth, ndarray) else kth)
+    if kth.dtype == _np.bool_:
+        raise ValueError("Booleans unacceptable as partition index")
+    if kth.dtype.kind not in "iu":
+        raise TypeError("Partition index must be integer")
+    if kth.ndim > 1:
+        raise ValueError("object too deep for desired array")
+    # NumPy checks the range only when there is something to partition
+    for k in kth.reshape(-1) if a.size else ():
         if not -n <= int(k) < n:
             raise ValueError("kth(=%d) out of bounds (%d)" % (int(k), n))
 
