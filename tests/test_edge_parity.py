@@ -346,3 +346,20 @@ def test_rollaxis_start_and_size_axes():
         want = outcome(lambda: np.size(x, axis))
         got = outcome(lambda: gp.size(gp.asarray(x), axis))
         assert got is want
+
+
+def test_squeeze_zero_d_axis_and_reshape_none():
+    x = np.array(5.0)
+    g = gp.asarray(x)
+    for axis in [0, -1, None]:
+        assert x.squeeze(axis) is x and g.squeeze(axis) is g
+        same(gp.squeeze(g, axis), np.squeeze(x, axis))
+    for axis in [(0,), 1, -2]:
+        with pytest.raises(np.exceptions.AxisError):
+            x.squeeze(axis)
+        with pytest.raises(np.exceptions.AxisError):
+            g.squeeze(axis)
+    m = np.arange(6.0).reshape(2, 3).T
+    gm = gp.asarray(np.arange(6.0).reshape(2, 3)).T
+    same(gm.reshape(None), m.reshape(None), strides=True)
+    same(gp.reshape(gm, None), np.reshape(m, None), strides=True)

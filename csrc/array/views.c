@@ -91,6 +91,13 @@ static int parse_new_shape(gpa_array *a, PyObject *args, Py_ssize_t *dims,
                            int *same)
 {
     int nd;
+    if (PyTuple_GET_SIZE(args) == 1 && PyTuple_GET_ITEM(args, 0) == Py_None) {
+        /* NumPy: reshape(None) keeps the shape (a plain view) */
+        for (int i = 0; i < a->nd; i++)
+            dims[i] = a->shape[i];
+        *same = 1;
+        return a->nd;
+    }
     if (PyTuple_GET_SIZE(args) == 1)
         nd = gpa_parse_shape(PyTuple_GET_ITEM(args, 0), dims);
     else
@@ -289,6 +296,14 @@ static PyObject *array_squeeze(gpa_array *a, PyObject *args, PyObject *kw)
     Py_ssize_t shape[GPA_MAXDIMS], strides[GPA_MAXDIMS];
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:squeeze", kwlist, &axis))
         return NULL;
+    if (a->nd == 0 && PyIndex_Check(axis)) {
+        /* NumPy lets a 0-d array squeeze "axis" 0 or -1 (itself) */
+        Py_ssize_t v = PyNumber_AsSsize_t(axis, PyExc_OverflowError);
+        if (v == -1 && PyErr_Occurred())
+            return NULL;
+        if (v == 0 || v == -1)
+            return Py_NewRef(a);
+    }
     if (gpa_parse_axes(axis, a->nd, mask) < 0)
         return NULL;
     if (axis == Py_None) {
