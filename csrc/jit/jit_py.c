@@ -2,6 +2,7 @@
  * and `_elementwise`, the Python door to the elementwise engine that the
  * Python layer (where, clip, ElementwiseKernel) builds on.
  */
+#include <limits.h>
 #include "module_functions.h"
 #include "jit/jit.h"
 #include "jit/ew.h"
@@ -86,10 +87,27 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
     Py_RETURN_NONE;
 }
 
-/* _tune(name, value) -> previous value: launch parameters for benchmarks
- * ("ew_blocks_per_sm", 0 = no cap; "red_row_blocks_per_sm",
- * "red_col_blocks_per_sm"; "scan_min_blocks", "scan_items", "scan_pair",
- * "scan_backoff", "scan_vec", "scan_skip", "scan_direct"). */
+/* The benchmark knobs of _tune: where each lives, its range, and whether
+ * it changes kernel text (then the compiled scan/reduce modules go). */
+static const struct {
+    const char *name;
+    int *value;
+    int lo, hi, text;
+} tune_knobs[] = {
+    {"ew_blocks_per_sm", &gpa_ew_blocks_per_sm, 0, INT_MAX, 0}, /* 0: no cap */
+    {"red_row_blocks_per_sm", &gpa_red_row_blocks_per_sm, 1, INT_MAX, 0},
+    {"red_col_blocks_per_sm", &gpa_red_col_blocks_per_sm, 1, INT_MAX, 0},
+    {"scan_min_blocks", &gpa_scan_min_blocks, 0, 64, 1},
+    {"scan_items", &gpa_scan_items, 0, 64, 1},
+    {"scan_pair", &gpa_scan_pair, 0, 64, 1},
+    {"scan_backoff", &gpa_scan_backoff, 0, 100000, 1},
+    {"scan_vec", &gpa_scan_vec, 0, 64, 1},
+    {"scan_skip", &gpa_scan_skip, 0, 64, 1},
+    {"scan_direct", &gpa_scan_direct, 0, 64, 1},
+};
+
+/* _tune(name, value) -> previous value: launch parameters and kernel
+ * variants for benchmarks (tune_knobs above). */
 PyObject *gpa_py_tune(PyObject *self, PyObject *args)
 {
     const char *name;
@@ -97,48 +115,18 @@ PyObject *gpa_py_tune(PyObject *self, PyObject *args)
     GPA_UNUSED(self);
     if (!PyArg_ParseTuple(args, "si:_tune", &name, &value))
         return NULL;
-    int *knob = NULL;
-    if (strcmp(name, "ew_blocks_per_sm") == 0)
-        knob = &gpa_ew_blocks_per_sm;
-    else if (strcmp(name, "red_row_blocks_per_sm") == 0)
-        knob = &gpa_red_row_blocks_per_sm;
-    else if (strcmp(name, "red_col_blocks_per_sm") == 0)
-        knob = &gpa_red_col_blocks_per_sm;
-    else if (strcmp(name, "scan_min_blocks") == 0)
-        knob = &gpa_scan_min_blocks;
-    else if (strcmp(name, "scan_items") == 0)
-        knob = &gpa_scan_items;
-    else if (strcmp(name, "scan_pair") == 0)
-        knob = &gpa_scan_pair;
-    else if (strcmp(name, "scan_backoff") == 0)
-        knob = &gpa_scan_backoff;
-    else if (strcmp(name, "scan_vec") == 0)
-        knob = &gpa_scan_vec;
-    else if (strcmp(name, "scan_skip") == 0)
-        knob = &gpa_scan_skip;
-    else if (strcmp(name, "scan_direct") == 0)
-        knob = &gpa_scan_direct;
-    if (knob == &gpa_scan_min_blocks || knob == &gpa_scan_items ||
-        knob == &gpa_scan_pair || knob == &gpa_scan_backoff ||
-        knob == &gpa_scan_vec || knob == &gpa_scan_skip ||
-        knob == &gpa_scan_direct) {
-        int top = knob == &gpa_scan_backoff ? 100000 : 64;
-        if (value < 0 || value > top) {
-            PyErr_Format(PyExc_ValueError, "%s must be in 0..%d", name, top);
+    for (size_t k = 0; k < sizeof tune_knobs / sizeof tune_knobs[0]; k++) {
+        if (strcmp(name, tune_knobs[k].name) != 0)
+            continue;
+        if (value < tune_knobs[k].lo || value > tune_knobs[k].hi) {
+            PyErr_Format(PyExc_ValueError, "%s must be in %d..%d", name,
+                         tune_knobs[k].lo, tune_knobs[k].hi);
             return NULL;
         }
-        int old = *knob;
-        *knob = value;
-        gpa_red_cache_clear(); /* the kernel text changed */
-        return PyLong_FromLong(old);
-    }
-    if (knob != NULL) {
-        if (value < 0 || (value == 0 && knob != &gpa_ew_blocks_per_sm)) {
-            PyErr_Format(PyExc_ValueError, "%s must be positive", name);
-            return NULL;
-        }
-        int old = *knob;
-        *knob = value;
+        int old = *tune_knobs[k].value;
+        *tune_knobs[k].value = value;
+        if (tune_knobs[k].text)
+            gpa_red_cache_clear(); /* the kernel text changed */
         return PyLong_FromLong(old);
     }
     PyErr_Format(PyExc_ValueError, "unknown tuning parameter '%s'", name);
