@@ -54,7 +54,7 @@ LAZY_NAMES = {
     ),
     "_polynomial": (
         "poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
-        "polyint",
+        "polyint", "roots", "polyfit",
     ),
     "_extras": (
         "put_along_axis", "geomspace", "unstack", "concat", "vecdot",

@@ -1,5 +1,6 @@
 """NumPy's legacy polynomial functions on coefficient arrays (highest power
-first): poly, polyadd, polysub, polymul, polydiv, polyder, polyint.
+first): poly, polyadd, polysub, polymul, polydiv, polyder, polyint, roots,
+polyfit.
 
 Each follows numpy/lib/_polynomial_impl.py step by step, so dtypes and
 values are NumPy's, but every coefficient is computed on the device with
@@ -8,9 +9,9 @@ orders and the few booleans that steer the algorithms (where polydiv's
 remainder starts, whether poly's roots pair up into conjugates).
 
 poly1d is not supported: a poly1d argument is read as its coefficients
-and the result is a plain array.  poly of a square matrix (NumPy: the
-characteristic polynomial, from eigenvalues) raises NotImplementedError,
-as gpuarray has no eigenvalue routine.
+and the result is a plain array.  Eigenvalues (roots, poly of a square
+matrix) come from linalg.eigvals, which runs on the host (decision 22);
+polyfit's least squares run on the device.
 """
 import numpy as _np
 
@@ -21,7 +22,7 @@ from ._core import ndarray
 from ._creation import arange, asarray, ones, zeros
 
 __all__ = ["poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
-           "polyint"]
+           "polyint", "roots", "polyfit"]
 
 # numpy.mintypecode(dt.char) for the dtypes gpuarray has: float32,
 # float64, complex64 and complex128 stay, everything else becomes float64.
@@ -183,9 +184,9 @@ def poly(seq_of_zeros):
                         "an iterable")
     sh = z.shape
     if len(sh) == 2 and sh[0] == sh[1] and sh[0] != 0:
-        raise NotImplementedError(
-            "poly of a square matrix needs its eigenvalues, which gpuarray "
-            "does not compute; pass the roots (a 1-D array) instead")
+        from .linalg import eigvals
+        z = eigvals(z)  # the characteristic polynomial, as NumPy
+        sh = z.shape
     if len(sh) != 1:
         raise ValueError("input must be 1d or non-empty square 2d array.")
     if z.dtype not in _ROOT_DTYPES:
@@ -196,3 +197,91 @@ def poly(seq_of_zeros):
     if a.dtype.kind == "c" and _conjugate_pairs(z):
         a = _uf.real(a).copy()
     return a
+
+
+def roots(p):
+    """The roots of the polynomial with coefficients p (highest power
+    first), as numpy.roots: the eigenvalues of its companion matrix, with
+    leading zeros dropped and trailing zeros giving roots at 0."""
+    from .linalg import eigvals
+    p = _coeffs(p)
+    if p.ndim != 1:
+        raise ValueError("Input must be a rank-1 array.")
+    nz = p.get().nonzero()[0]  # steering only: where the zeros end
+    if len(nz) == 0:
+        return zeros(0)
+    trailing = len(p) - int(nz[-1]) - 1
+    p = p[int(nz[0]):int(nz[-1]) + 1]
+    if p.dtype.kind not in "fc":
+        p = p.astype(_np.float64)
+    n = len(p)
+    if n > 1:
+        a = zeros((n - 1, n - 1), p.dtype)
+        if n > 2:
+            a[1:, :-1] = _eye_like(n - 2, p.dtype)
+        a[0, :] = -p[1:] / p[0]
+        r = eigvals(a)
+    else:
+        r = zeros(0, p.dtype)
+    return _mn.concatenate((r, zeros(trailing, r.dtype)))
+
+
+def _eye_like(n, dtype):
+    from ._creation import eye
+    return eye(n, dtype=dtype)
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """Least-squares polynomial fit, as numpy.polyfit: the Vandermonde
+    columns scaled to unit norm, solved by linalg.lstsq on the device."""
+    import warnings
+    from ._misc import vander
+    from .linalg import inv, lstsq
+    order = int(deg) + 1
+    x = _uf.add(_coeffs(x), 0.0)
+    y = _uf.add(asarray(y), 0.0)
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if rcond is None:
+        rcond = len(x) * _np.finfo(x.dtype).eps
+    lhs = vander(x, order)
+    rhs = y
+    if w is not None:
+        w = _uf.add(_coeffs(w), 0.0)
+        if w.ndim != 1:
+            raise TypeError("expected a 1-d array for weights")
+        if w.shape[0] != y.shape[0]:
+            raise TypeError("expected w and y to have the same length")
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w if rhs.ndim == 1 else w[:, None])
+    scale = _uf.sqrt(_rd.sum(lhs * lhs, axis=0))
+    lhs = lhs / scale
+    c, resids, rank, s = lstsq(lhs, rhs, rcond)
+    c = (c.T / scale).T
+    if rank != order and not full:
+        warnings.warn("Polyfit may be poorly conditioned",
+                      _np.exceptions.RankWarning, stacklevel=2)
+    if full:
+        return c, resids, rank, s, rcond
+    if cov:
+        from ._products import dot, outer
+        vbase = inv(dot(lhs.T, lhs)) / outer(scale, scale)
+        if cov == "unscaled":
+            fac = 1
+        else:
+            if len(x) <= order:
+                raise ValueError("the number of data points must exceed "
+                                 "order to scale the covariance matrix")
+            fac = resids / (len(x) - order)
+        if y.ndim == 1:
+            return c, vbase * fac
+        return c, vbase[:, :, None] * fac
+    return c

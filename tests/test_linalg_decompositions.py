@@ -470,10 +470,50 @@ def test_lstsq_ints_empty_and_errors():
 
 # ------------------------------------------------------------ eig(vals)
 
-def test_eig_not_implemented_names_cusolver():
-    for f in (gl.eig, gl.eigvals):
-        with pytest.raises(NotImplementedError, match="cuSOLVER"):
-            f(gp.eye(3))
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.complex64,
+                                np.complex128, np.int64])
+def test_eig_and_eigvals_match_numpy(dt):
+    """(Note [eig on the host]): NumPy's values and dtypes -- real when
+    every eigenvalue is, complex otherwise -- for single and stacked
+    matrices; the pairs satisfy A v = w v."""
+    rng = np.random.default_rng(21)
+    for shape in [(4, 4), (3, 5, 5), (1, 1)]:
+        a = rng.standard_normal(shape)
+        if np.dtype(dt).kind == "c":
+            a = a + 1j * rng.standard_normal(shape)
+        a = (a * 4).astype(dt)
+        want = np.linalg.eig(a)
+        got = gl.eig(gp.asarray(a))
+        assert type(got) is type(want)
+        w, v = got
+        assert isinstance(w, gp.ndarray) and isinstance(v, gp.ndarray)
+        assert w.dtype == want.eigenvalues.dtype
+        assert v.dtype == want.eigenvectors.dtype
+        assert v.shape == want.eigenvectors.shape
+        av = np.matmul(a.astype(v.dtype), v.get())
+        tol = 1e-3 if np.dtype(dt).char in "fF" else 1e-9
+        np.testing.assert_allclose(av, v.get() * w.get()[..., None, :],
+                                   atol=tol * np.abs(a).max())
+        ev = gl.eigvals(gp.asarray(a))
+        assert ev.dtype == np.linalg.eigvals(a).dtype
+        np.testing.assert_allclose(np.sort_complex(ev.get().ravel()),
+                                   np.sort_complex(want.eigenvalues.ravel()),
+                                   rtol=tol, atol=tol)
+    # a rotation: complex eigenvalues from a real matrix
+    r = np.array([[0.0, -1.0], [1.0, 0.0]])
+    assert gl.eigvals(gp.asarray(r)).dtype == np.complex128
+
+
+def test_eig_errors_match_numpy():
+    for bad in [np.ones((2, 3)), np.ones(3)]:
+        with pytest.raises(np.linalg.LinAlgError):
+            np.linalg.eig(bad)
+        with pytest.raises(np.linalg.LinAlgError):
+            gl.eig(gp.asarray(bad))
+        with pytest.raises(np.linalg.LinAlgError):
+            gl.eigvals(gp.asarray(bad))
+    with pytest.raises(TypeError):
+        gl.eig(np.eye(2))
 
 
 def test_numpy_dispatch_and_exports():

@@ -62,8 +62,9 @@ def as_kind(a, kind):
 
 
 def test_all_is_in_registry_order():
-    assert _polynomial.__all__ == ["poly", "polyadd", "polysub", "polymul",
-                                   "polydiv", "polyder", "polyint"]
+    from gpuarray import _lazy
+    assert tuple(_polynomial.__all__) == _lazy.LAZY_NAMES["_polynomial"]
+    assert {"roots", "polyfit", "poly"} <= set(_polynomial.__all__)
     for name in _polynomial.__all__:
         assert getattr(gp, name) is getattr(_polynomial, name)
 
@@ -357,11 +358,67 @@ def test_poly_empty_and_repeated_roots():
     same(gp.poly([0, 0]), np.poly([0, 0]))
 
 
-def test_poly_square_matrix_is_not_implemented():
-    with pytest.raises(NotImplementedError, match="eigenvalue"):
-        gp.poly(gp.asarray(np.eye(3)))
-    with pytest.raises(NotImplementedError, match="eigenvalue"):
-        gp.poly([[1.0, 2.0], [3.0, 4.0]])
+def test_poly_of_a_square_matrix_is_its_characteristic_polynomial():
+    for m in [np.eye(3), np.array([[1.0, 2.0], [3.0, 4.0]]),
+              np.array([[0.0, -1.0], [1.0, 0.0]])]:   # complex eigenvalues
+        want = np.poly(m)
+        got = gp.poly(gp.asarray(m))
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_allclose(got.get(), want, atol=1e-12)
+
+
+@pytest.mark.parametrize("p", [
+    [1, -3, 2], [0, 0, 1, -6, 11, -6, 0, 0], [1, 0, 1], [2], [0, 0], [5, 0],
+    [1.5, 2.5 + 1j, 3], np.array([3, 2, 1], np.int32),
+    np.array([1, 2, 3], np.float32)], ids=str)
+def test_roots_match_numpy(p):
+    want = np.roots(p)
+    got = gp.roots(gp.asarray(np.asarray(p)))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(np.sort_complex(got.get()),
+                               np.sort_complex(want), rtol=1e-5, atol=1e-6)
+
+
+def test_roots_errors():
+    both_raise(ValueError, "roots", np.ones((2, 2)))
+
+
+def _fit_args(kw):
+    return {k: gp.asarray(v) if isinstance(v, np.ndarray) else v
+            for k, v in kw.items()}
+
+
+@pytest.mark.parametrize("kw", [{}, dict(full=True),
+                                dict(w=np.linspace(1, 2, 50)),
+                                dict(cov=True), dict(cov="unscaled"),
+                                dict(rcond=1e-3)], ids=str)
+@pytest.mark.parametrize("ycols", [0, 2])
+def test_polyfit_matches_numpy(kw, ycols):
+    x = np.linspace(0, 1, 50)
+    y = 3 * x ** 2 - x + 0.5 + 0.01 * np.sin(40 * x)
+    if ycols:
+        y = np.stack([y * (k + 1) for k in range(ycols)], 1)
+    want = np.polyfit(x, y, 2, **kw)
+    got = gp.polyfit(gp.asarray(x), gp.asarray(y), 2, **_fit_args(kw))
+    if not isinstance(want, tuple):
+        want, got = (want,), (got,)
+    assert len(got) == len(want)
+    for g, n in zip(got, want):
+        if isinstance(n, np.ndarray):
+            assert isinstance(g, gp.ndarray) and g.shape == n.shape
+            np.testing.assert_allclose(g.get(), n, rtol=1e-8, atol=1e-12)
+        else:
+            assert g == n
+
+
+def test_polyfit_errors_and_rank_warning():
+    x, y = np.linspace(0, 1, 5), np.ones(5)
+    both_raise(ValueError, "polyfit", x, y, -1)
+    both_raise(TypeError, "polyfit", np.ones((2, 2)), np.ones(2), 1)
+    both_raise(TypeError, "polyfit", x, np.ones(4), 1)
+    both_raise(TypeError, "polyfit", x, np.ones((5, 2, 2)), 1)
+    with pytest.warns(np.exceptions.RankWarning):
+        gp.polyfit(gp.ones(3), gp.ones(3), 2)
 
 
 def test_poly_errors():

@@ -1,23 +1,35 @@
-"""eig / eigvals of general (non-Hermitian) matrices: not implemented.
+"""eig / eigvals of general (non-Hermitian) matrices, on the host.
 
-Note: these need the Hessenberg reduction plus a shifted (Francis) QR
-iteration with deflation, whose sequential bulge chasing does not map onto
-gpuarray's batched array operations; they are left to cuSOLVER (xGEEV)
-bindings, which gpuarray does not have yet.  Hermitian matrices: use
-eigh / eigvalsh."""
+Note [eig on the host]: the general eigenproblem needs a Hessenberg
+reduction and a shifted (Francis) QR iteration whose sequential bulge
+chasing does not map onto gpuarray's batched array operations; on a GPU
+it belongs to cuSOLVER (xGEEV), which gpuarray does not bind yet.  Until
+it does, eig and eigvals copy the matrix to the host, run NumPy's LAPACK
+and copy the result back (decision 22): NumPy's values, dtypes (real when
+every eigenvalue is real, complex otherwise), result types and
+LinAlgErrors, at the price of two transfers.  Hermitian matrices: eigh /
+eigvalsh stay on the device."""
+import numpy as _np
+
+from .._core import ndarray
+from .._creation import asarray
 
 
-def _missing(name):
-    raise NotImplementedError(
-        "gpuarray.linalg.%s (general non-symmetric eigenproblem) needs "
-        "cuSOLVER (xGEEV), which gpuarray does not bind yet; for Hermitian "
-        "or real symmetric matrices use gpuarray.linalg.eigh / eigvalsh"
-        % name)
+def _host(a):
+    if not isinstance(a, ndarray):
+        raise TypeError("gpuarray.linalg: expected a gpuarray.ndarray, got "
+                        "%s" % type(a).__name__)
+    return a.get()
 
 
 def eig(a):
-    _missing("eig")
+    """Eigenvalues and right eigenvectors of square matrices (stacked),
+    as numpy.linalg.eig computes them (Note [eig on the host])."""
+    res = _np.linalg.eig(_host(a))
+    return type(res)(asarray(res.eigenvalues), asarray(res.eigenvectors))
 
 
 def eigvals(a):
-    _missing("eigvals")
+    """Eigenvalues of square matrices (stacked), as numpy.linalg.eigvals
+    (Note [eig on the host])."""
+    return asarray(_np.linalg.eigvals(_host(a)))
