@@ -212,6 +212,15 @@ def _op_arg(dt, ismax, nan_skip):
     return op + (fold,)
 
 
+def _var_finish(ct, n, finite, nan_skip):
+    """The finish expression; nanvar's slices with no degrees of freedom
+    left (count - ddof <= 0) give nan, where var divides by 0."""
+    f = "gpa_wf_finish(%s, %s, a.m2, gpa_p0, gpa_p1)" % (n, finite)
+    if nan_skip:
+        f = "(%s - gpa_p0 > 0 ? %s : gpa_nan<%s>())" % (n, f, ct)
+    return "gpa_cast<out0_t>(%s)" % f
+
+
 def _op_var(ct, is_complex, nan_skip):
     if is_complex:
         acc = "gpa_wfc<%s>" % ct
@@ -222,8 +231,8 @@ def _op_var(ct, is_complex, nan_skip):
             m = "gpa_isnan(in0) ? gpa_wfc_make<%s>(0.0, 0, 0) : %s" % (ct, m)
         return (acc, size, "gpa_wfc_make<%s>(0.0, 0, 0)" % ct, m,
                 "gpa_wfc_merge(a, b)",
-                "gpa_cast<out0_t>(gpa_wf_finish(a.n, gpa_isfinite(a.re) && "
-                "gpa_isfinite(a.im), a.m2, gpa_p0, gpa_p1))",
+                _var_finish(ct, "a.n", "gpa_isfinite(a.re) && "
+                            "gpa_isfinite(a.im)", nan_skip),
                 _WF_PRE)
     acc = "gpa_wf<%s>" % ct
     size = 8 + 2 * (4 if ct == "float" else 8)
@@ -232,8 +241,7 @@ def _op_var(ct, is_complex, nan_skip):
         m = "gpa_isnan(in0) ? gpa_wf_make<%s>(0.0, 0, 0) : %s" % (ct, m)
     return (acc, size, "gpa_wf_make<%s>(0.0, 0, 0)" % ct, m,
             "gpa_wf_merge(a, b)",
-            "gpa_cast<out0_t>(gpa_wf_finish(a.n, gpa_isfinite(a.mean), a.m2, "
-            "gpa_p0, gpa_p1))",
+            _var_finish(ct, "a.n", "gpa_isfinite(a.mean)", nan_skip),
             _WF_PRE)
 
 

@@ -41,7 +41,7 @@ def _axes(axis, nd):
     norm = _np.lib.array_utils.normalize_axis_index
     if axis is None:
         return tuple(range(nd))
-    if isinstance(axis, (tuple, list)):
+    if isinstance(axis, tuple):
         out = []
         for ax in axis:
             ax = norm(_op.index(ax), nd)
@@ -50,6 +50,32 @@ def _axes(axis, nd):
             out.append(ax)
         return tuple(sorted(out))
     return (norm(_op.index(axis), nd),)
+
+
+def _ufunc_axis(a, axis):
+    """axis as NumPy's ufunc-based reductions read it: on a 0-d array an
+    int axis 0 or -1 names no axis (a legacy NumPy rule; mean, var and
+    median still raise AxisError)."""
+    if a.ndim == 0 and not isinstance(axis, (tuple, list)) and \
+            axis is not None and _op.index(axis) in (0, -1):
+        return ()
+    return axis
+
+
+def _single_axis(axis):
+    """NumPy's error for a tuple given to a one-axis function."""
+    if isinstance(axis, (tuple, list)):
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(axis).__name__)
+
+
+def _check_out_shape(out, shape):
+    """out= of a reduction built by several launches: NumPy's shape
+    check (out[...] = r would broadcast instead)."""
+    if out is not None and tuple(out.shape) != tuple(shape):
+        raise ValueError("output parameter for reduction operation has "
+                         "the wrong shape: %s, expected %s"
+                         % (tuple(out.shape), tuple(shape)))
 
 
 def _result_shape(shape, axes, keepdims):
@@ -103,6 +129,12 @@ def _masked(a, where, fill):
     return _where(_asarray(where), a, _np.asarray(fill, a.dtype)[()])
 
 
+def _nan_replaced(a, fill):
+    """a with its nans replaced by fill (NumPy's _replace_nan)."""
+    from ._ufuncs import where as _where
+    return _where(_ufunc("isnan")(a), _np.asarray(fill, a.dtype)[()], a)
+
+
 def _initial_apply(res, initial, ufunc):
     if initial is None or initial is _np._NoValue:
         return res
@@ -113,10 +145,15 @@ def _initial_apply(res, initial, ufunc):
 def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
               nan=False):
     a = _asarray(a)
+    axis = _ufunc_axis(a, axis)
     if nan and a.dtype.kind not in "fc":
         nan = False
     dt = _np_reduce_dtype("multiply" if prod else "add", a.dtype,
                           None if dtype is None else _np.dtype(dtype))
+    if nan and dt.kind == "b":
+        # the engine's float -> int32 accumulator cast would truncate
+        # 0.5 to 0; NumPy replaces the nans, then casts to bool (!= 0)
+        a, nan = _nan_replaced(a, 1 if prod else 0), False
     a = _masked(a, where, 1 if prod else 0)
     acc = _acc_of(dt)
     if dt.kind == "b":
@@ -163,6 +200,7 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
 
 def _extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
     a = _asarray(a)
+    axis = _ufunc_axis(a, axis)
     name = "maximum" if ismax else "minimum"
     fn = ("gpa_fmax" if ismax else "gpa_fmin") if nan_skip else \
         ("gpa_maximum" if ismax else "gpa_minimum")
@@ -213,15 +251,20 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=True):
 def ptp(a, axis=None, out=None, keepdims=False):
     hi = max(a, axis, None, keepdims)
     lo = min(a, axis, None, keepdims)
+    _check_out_shape(out, hi.shape)
     return _ufunc("subtract")(hi, lo, out=out) if out is not None else hi - lo
 
 
 def _arg(a, axis, out, keepdims, ismax, nan_skip):
     a = _asarray(a)
     name = "argmax" if ismax else "argmin"
+    if nan_skip and a.dtype.kind in "fc" and isinstance(axis, tuple):
+        _axes(axis, a.ndim)     # NumPy's nanarg* check the axes first
+    _single_axis(axis)
+    axis = _ufunc_axis(a, axis)
+    if axis == ():
+        axis = None
     axes = _axes(axis, a.ndim)
-    if axis is not None and len(axes) != 1:
-        raise TypeError("'tuple' object cannot be interpreted as an integer")
     # only an empty reduced axis has no answer: (0, 4) along axis 1 is an
     # empty result, as in NumPy
     if _b.any(a.shape[ax] == 0 for ax in axes):
@@ -232,9 +275,23 @@ def _arg(a, axis, out, keepdims, ismax, nan_skip):
         if bool((res < 0).any()):
             raise ValueError("All-NaN slice encountered")
     if out is not None:
+        _arg_out(out, res, name)
         out[...] = res
         return out
     return res
+
+
+def _arg_out(out, res, name):
+    """NumPy's checks of argmin/argmax's out=: its shape exactly, and a
+    type that casts safely to int64 (NumPy's own direction)."""
+    if not isinstance(out, ndarray):
+        raise TypeError("out must be a gpuarray.ndarray")
+    if tuple(out.shape) != tuple(res.shape):
+        raise ValueError("output array does not match result of np.%s."
+                         % name)
+    if not _np.can_cast(out.dtype, res.dtype, "safe"):
+        raise TypeError("Cannot cast array data from %r to %r according "
+                        "to the rule 'safe'" % (out.dtype, res.dtype))
 
 
 def argmax(a, axis=None, out=None, *, keepdims=False):
@@ -256,6 +313,7 @@ def nanargmin(a, axis=None, out=None, *, keepdims=False):
 
 def _logical(a, axis, out, keepdims, where, kind):
     a = _asarray(a)
+    axis = _ufunc_axis(a, axis)
     a = _masked(a, where, kind == "all")
     return _reduce(a, axis, out, keepdims, _op_bool(kind), a.dtype,
                    _np.bool_)
@@ -271,8 +329,7 @@ def any(a, axis=None, out=None, keepdims=False, *, where=True):
 
 def count_nonzero(a, axis=None, *, keepdims=False):
     a = _asarray(a)
-    if a.ndim == 0 and type(axis) is not tuple and axis in (0, -1):
-        axis = None  # NumPy's reductions take axis 0 or -1 of a 0-d array
+    axis = _ufunc_axis(a, axis)
     op = ("gpa_i64", 8, "0", "gpa_nonzero(in0) ? 1LL : 0LL", "a + b",
           "gpa_cast<out0_t>(a)", None)
     return _reduce(a, axis, None, keepdims, op, a.dtype, _np.int64)
@@ -347,6 +404,12 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
     a = _asarray(a)
     if nan_skip and a.dtype.kind not in "fc":
         nan_skip = False
+    if nan_skip:
+        # NumPy's nanvar reduces with np.sum: the ufunc axis rules
+        axis = _ufunc_axis(a, axis)
+        _inexact_out(out)
+    if sqrt and out is not None:
+        _sqrt_out(a, dtype, out)
     if dtype is not None and _np.dtype(dtype).kind in "biu":
         if nan_skip:
             raise TypeError("If a is inexact, then dtype must be inexact")
@@ -354,8 +417,18 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
                              where, sqrt)
     ct, real, res_dt = _var_types(a, dtype)
     if where is not True and where is not None:
-        return _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt)
-    op = _op_var(_ct(real), ct.kind == "c", nan_skip)
+        if nan_skip:
+            # the nans leave the mask: nanvar counts only the rest
+            from ._manipulation import broadcast_to
+            where = _ufunc("logical_and")(
+                broadcast_to(_asarray(where), a.shape),
+                _ufunc("logical_not")(_ufunc("isnan")(a)))
+        return _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
+                          nan_skip)
+    # float16 moments accumulate in float32, as sums do (the Welford
+    # state has no half-precision form)
+    acc = _np.dtype(_np.float32) if real == _np.float16 else real
+    op = _op_var(_ct(acc), ct.kind == "c", nan_skip)
     in_loop = ct if ct.kind == "c" or a.dtype.kind != "c" else a.dtype
     return _reduce(a, axis, out, keepdims, op, in_loop, res_dt, ddof,
                    1.0 if sqrt else 0.0)
@@ -386,7 +459,8 @@ def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt):
     return r
 
 
-def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt):
+def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
+               nan_skip=False):
     m = mean(a, axis, dtype=dtype, keepdims=True, where=where)
     x = a - m
     if x.dtype.kind == "c":
@@ -397,6 +471,10 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt):
     n = _count(a, axis, keepdims, where)
     r = s / _ufunc("maximum")(n - ddof, 0) if isinstance(n, ndarray) else \
         s / _b.max(n - ddof, 0)
+    if nan_skip:
+        # nanvar: nan, not inf, where no degrees of freedom are left
+        from ._ufuncs import where as _where
+        r = _where(n - ddof <= 0, _np.nan, r).astype(r.dtype)
     if sqrt:
         r = _ufunc("sqrt")(r)
     res_dt = _var_types(a, dtype)[2]
@@ -408,32 +486,53 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt):
     return r
 
 
+def _ddof(ddof, correction):
+    """NumPy's ddof/correction pair: correction is the Array API's name."""
+    if correction is None:
+        return ddof
+    if ddof != 0:
+        raise ValueError("ddof and correction can't be provided "
+                         "simultaneously.")
+    return correction
+
+
+def _inexact_out(out):
+    if out is not None and out.dtype.kind not in "fc":
+        raise TypeError("If a is inexact, then out must be inexact")
+
+
+def _sqrt_out(a, dtype, out):
+    """std's square root runs into out (NumPy's same_kind rule)."""
+    res_dt = _var_types(a, None if dtype is not None and
+                        _np.dtype(dtype).kind in "biu" else dtype)[2]
+    if not _np.can_cast(res_dt, out.dtype, "same_kind"):
+        raise TypeError("Cannot cast ufunc 'sqrt' output from %r to %r "
+                        "with casting rule 'same_kind'"
+                        % (res_dt, out.dtype))
+
+
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
         where=True, mean=None, correction=None):
     """Variance in one pass (Welford/Chan merges of (n, mean, M2))."""
-    if correction is not None:
-        ddof = correction
+    ddof = _ddof(ddof, correction)
     return _var(a, axis, dtype, out, ddof, keepdims, where, False, False)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
         where=True, mean=None, correction=None):
-    if correction is not None:
-        ddof = correction
+    ddof = _ddof(ddof, correction)
     return _var(a, axis, dtype, out, ddof, keepdims, where, True, False)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=None, correction=None):
-    if correction is not None:
-        ddof = correction
+    ddof = _ddof(ddof, correction)
     return _var(a, axis, dtype, out, ddof, keepdims, where, False, True)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=None, correction=None):
-    if correction is not None:
-        ddof = correction
+    ddof = _ddof(ddof, correction)
     return _var(a, axis, dtype, out, ddof, keepdims, where, True, True)
 
 
@@ -444,6 +543,8 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
         return mean(a, axis, dtype, out, keepdims, where=where)
     if dtype is not None and _np.dtype(dtype).kind not in "fc":
         raise TypeError("If a is inexact, then dtype must be inexact")
+    _inexact_out(out)
+    axis = _ufunc_axis(a, axis)
     s = nansum(a, axis, dtype=dtype, keepdims=keepdims, where=where)
     a2 = _masked(a, where, _np.nan)
     op = ("gpa_i64", 8, "0", "gpa_isnan(in0) ? 0LL : 1LL", "a + b",
@@ -452,6 +553,7 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
     r = s / n
     if r.dtype != s.dtype:
         r = r.astype(s.dtype)
+    _check_out_shape(out, r.shape)
     if out is not None:
         out[...] = r
         return out
@@ -460,9 +562,12 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     a = _asarray(a)
+    if isinstance(axis, list):
+        axis = tuple(axis)      # NumPy's average takes any sequence
     if weights is None:
         avg = mean(a, axis, keepdims=keepdims)
-        scl = avg.dtype.type(a.size / _b.max(avg.size, 1))
+        # NumPy's division: an empty result raises ZeroDivisionError
+        scl = avg.dtype.type(a.size / avg.size)
         if returned:
             return avg, _core.full(avg.shape, scl, avg.dtype)
         return avg
@@ -512,6 +617,7 @@ def diff(a, n=1, axis=-1, prepend=_np._NoValue, append=_np._NoValue):
     if nd == 0:
         raise ValueError("diff requires input that is at least one "
                          "dimensional")
+    _single_axis(axis)
     axis = _axes(axis, nd)[0]
     from ._manipulation import concatenate, broadcast_to
     parts = []
@@ -580,6 +686,7 @@ def _ufunc_reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False,
                   initial=None, where=True):
     name = uf.__name__
     a = _asarray(array)
+    axis = _ufunc_axis(a, axis)
     if isinstance(out, tuple):
         out = out[0]
     if name in _REDUCIBLE:
@@ -593,6 +700,9 @@ def _ufunc_reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False,
     if name in ("logical_and", "logical_or", "logical_xor"):
         kind = {"logical_and": "all", "logical_or": "any",
                 "logical_xor": "xor"}[name]
+        if dtype is not None:
+            # NumPy's TypeError for a dtype with no loop (bool only)
+            _np_reduce_dtype(name, a.dtype, _np.dtype(dtype))
         res = _logical(a, axis, out, keepdims, where, kind)
         return _initial_apply(res, initial, uf)
     if name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
@@ -639,16 +749,15 @@ def _m_mean(self, axis=None, dtype=None, out=None, keepdims=False, *,
     return mean(self, axis, dtype, out, keepdims, where=where)
 
 
+# NumPy's methods take no correction= (the functions do)
 def _m_var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
-           where=True, mean=None, correction=None):
-    return var(self, axis, dtype, out, ddof, keepdims, where=where,
-               correction=correction)
+           where=True, mean=None):
+    return var(self, axis, dtype, out, ddof, keepdims, where=where)
 
 
 def _m_std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
-           where=True, mean=None, correction=None):
-    return std(self, axis, dtype, out, ddof, keepdims, where=where,
-               correction=correction)
+           where=True, mean=None):
+    return std(self, axis, dtype, out, ddof, keepdims, where=where)
 
 
 def _m_all(self, axis=None, out=None, keepdims=False, *, where=True):

@@ -9,7 +9,7 @@ import numpy as _np
 from . import _core
 from ._core import ndarray
 from ._reduction_ops import _scan_op, _SCAN_COMBINE
-from ._reductions import _asarray, _axes
+from ._reductions import _asarray, _axes, _nan_replaced
 
 __all__ = ["cumsum", "cumprod", "cumulative_sum", "cumulative_prod",
            "nancumsum", "nancumprod"]
@@ -29,6 +29,10 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
         nan = False
     dt = _np_accumulate_dtype(ufunc_name, a.dtype,
                               None if dtype is None else _np.dtype(dtype))
+    if nan and dt.kind == "b":
+        # NumPy replaces the nans, then casts to bool (!= 0); the engine
+        # would truncate floats into its int32 accumulator
+        a, nan = _nan_replaced(a, int(ufunc_name == "multiply")), False
     op = _scan_op(ufunc_name, dt, nan)
     if out is None:
         res = _core.empty(a.shape, dt)
@@ -71,6 +75,8 @@ def _cumulative(scan, identity, x, axis, dtype, out, include_initial):
     """The Array API's cumulative_sum/prod: a scan, with the identity in
     front when include_initial (the axis is then one longer)."""
     x = _asarray(x)
+    if x.ndim == 0:
+        x = x.reshape(1)    # NumPy scans a 0-d array as 1-d
     if axis is None:
         if x.ndim > 1:
             raise ValueError("axis must be specified for arrays of more "

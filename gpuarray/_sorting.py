@@ -625,9 +625,13 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     if n == 0:
         return _empty_quantile(a, nan_skip or median, res_shape, out)
     # no nans to skip in non-float input: the plain form is the same
-    nan_skip = nan_skip and a.dtype.kind == "f"
+    # (median takes complex input too)
+    nan_skip = nan_skip and a.dtype.kind in ("fc" if median else "f")
     s, perm = _sort_rows(src, "keys" if weights is None else "both")
-    if weights is not None:
+    if median:
+        per_q = [_median_rows(s, nan_skip)]
+        rt = per_q[0].dtype
+    elif weights is not None:
         rt = a.dtype
         per_q = _weighted(s, perm, _rows(weights, axes), qh, nan_skip)
     elif nan_skip:
@@ -640,6 +644,9 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
         if per_q else _core.empty((0, rows), rt)
     res = res.reshape(qh.shape + res_shape)
     if out is not None:
+        if not nan_skip:    # NumPy's nan forms broadcast into out
+            from ._reductions import _check_out_shape
+            _check_out_shape(out, res.shape)
         out[...] = res
         return out
     return res
@@ -670,6 +677,32 @@ def _nan_last(s, r, rt):
     from ._ufuncs import isnan, where
     last = s[:, -1]
     return where(isnan(last), last.astype(rt), r)
+
+
+def _median_rows(s, nan_skip):
+    """NumPy's median of each sorted row: the mean of the middle value or
+    two (not a lerp, so an inf stays an inf and a pair is averaged as
+    mean does), a row holding a nan gives that nan.  The nan form takes
+    the middle of each row's non-nan values (nan sorts last); an all-nan
+    row gives nan."""
+    from ._reductions import mean, sum as _sum
+    n = s.shape[1]
+    if not nan_skip:
+        r = mean(s[:, (n - 1) // 2:n // 2 + 1], axis=1)
+        return _nan_last(s, r, r.dtype)
+    from ._ufuncs import isnan, where, maximum, minimum
+    from ._indexing import take_along_axis
+    from ._manipulation import concatenate
+    cnt = _sum(~isnan(s), axis=1)
+    c = cnt.reshape(-1, 1)
+    half = maximum(c - 1, 0) // 2
+    lo = take_along_axis(s, half, 1)
+    hi = take_along_axis(s, minimum(half + 1 - c % 2, n - 1), 1)
+    pair = concatenate([lo, hi], axis=1)
+    # an odd count takes its middle value as is (a mean of it twice
+    # could overflow)
+    r = where(cnt % 2 == 1, lo.reshape(-1), mean(pair, axis=1))
+    return where(cnt == 0, _np.nan, r).astype(r.dtype)
 
 
 def _plain_rows(s, qh, method, weak, rt):

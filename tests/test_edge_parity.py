@@ -363,3 +363,161 @@ def test_squeeze_zero_d_axis_and_reshape_none():
     gm = gp.asarray(np.arange(6.0).reshape(2, 3)).T
     same(gm.reshape(None), m.reshape(None), strides=True)
     same(gp.reshape(gm, None), np.reshape(m, None), strides=True)
+
+def _quiet(fn):
+    import warnings
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return fn()
+
+
+@pytest.mark.parametrize("values,dtype", [
+    ([np.inf, 1.0, -np.inf], np.float64),       # lerp gave inf * 0 = nan
+    ([np.inf, np.inf, 1.0, 2.0], np.float64),
+    ([-60000, -50000, 60000, 65000], np.float16),  # hi - lo overflowed
+    ([-30000, -20000, 30000, 32000], np.int16),    # in the input's type
+    ([1 + 1j, np.inf + 0j, 2 - 1j], np.complex128),
+])
+@pytest.mark.parametrize("name", ["median", "nanmedian"])
+def test_median_is_the_mean_of_the_middle_values(name, values, dtype):
+    x = np.array(values, dtype)
+    same(_quiet(lambda: getattr(gp, name)(gp.asarray(x))),
+         _quiet(lambda: getattr(np, name)(x)))
+    x2 = np.stack([x, x[::-1]])
+    same(_quiet(lambda: getattr(gp, name)(gp.asarray(x2), axis=1)),
+         _quiet(lambda: getattr(np, name)(x2, axis=1)))
+
+
+def test_nanmedian_of_complex_skips_nans():
+    x = np.array([1 + 0j, complex(np.nan, 1), 3 + 0j, 2 + 0j])
+    same(gp.nanmedian(gp.asarray(x)), np.nanmedian(x))
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+def test_moments_with_a_float16_dtype(name):
+    x = np.arange(6.0).reshape(2, 3)      # was a kernel compile error
+    for a in (x, x.astype(np.int8), x.astype(np.float16)):
+        got = getattr(gp, name)(gp.asarray(a), axis=1, dtype=np.float16)
+        want = getattr(np, name)(a, axis=1, dtype=np.float16)
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(got.get(), want, rtol=2e-3)
+
+
+@pytest.mark.parametrize("name", ["nanprod", "nansum", "nancumprod",
+                                  "nancumsum"])
+def test_nan_reductions_into_bool(name):
+    # 0.5 was truncated to 0 in the engine's int accumulator
+    x = np.array([[0.5, np.nan, 0.25], [0.0, 2.0, np.nan]])
+    same(getattr(gp, name)(gp.asarray(x), axis=1, dtype=np.bool_),
+         getattr(np, name)(x, axis=1, dtype=np.bool_))
+
+
+@pytest.mark.parametrize("name", ["nanvar", "nanstd"])
+def test_nanvar_without_degrees_of_freedom_is_nan(name):
+    x = np.array([[1.0, np.nan, 3.0], [1.0, 2.0, 4.0]])
+    for ddof in (2, 3, 5):     # NumPy: nan where count - ddof <= 0, not inf
+        same(_quiet(lambda: getattr(gp, name)(gp.asarray(x), axis=1,
+                                              ddof=ddof)),
+             _quiet(lambda: getattr(np, name)(x, axis=1, ddof=ddof)))
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "nanmin", "all",
+                                  "any", "count_nonzero", "ptp", "argmax",
+                                  "nanargmin", "nansum", "nanmean", "nanvar",
+                                  "mean", "var", "std", "median"])
+@pytest.mark.parametrize("axis", [0, -1, 1, (0,)])
+def test_zero_d_input_with_an_axis(name, axis):
+    # ufunc reductions read axis 0 / -1 of a 0-d array as no axis
+    for x in (np.array(5.0), np.array(3)):
+        both(name, x, axis=axis)
+
+
+def test_zero_d_ufunc_reduce_with_an_axis():
+    x = np.array(2.0)
+    both("sum", x, axis=0, keepdims=True)
+    for uf in ("add", "maximum", "bitwise_or"):
+        a = x.astype(np.int32) if uf == "bitwise_or" else x
+        same(getattr(gp, uf).reduce(gp.asarray(a), axis=0),
+             getattr(np, uf).reduce(a, axis=0))
+
+
+@pytest.mark.parametrize("kw", [{"axis": [0, 1]}, {"axis": (0, 1)},
+                                {"axis": (0, 0)}])
+def test_axis_forms_of_reductions(kw):
+    x = np.arange(6.0).reshape(2, 3)
+    for name in ("sum", "max", "mean", "all", "argmax", "nanargmax",
+                 "diff"):
+        both(name, x, **kw)
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+def test_ddof_and_correction_together(name):
+    both(name, np.arange(4.0), ddof=1, correction=1)
+    with pytest.raises(TypeError):     # NumPy's methods take no correction
+        getattr(gp.asarray(np.arange(4.0)), name.replace("nan", ""))(
+            correction=1)
+
+
+def _both_out(name, x, out, **kw):
+    """name(x, out=out) raises the same exception in NumPy and gpuarray."""
+    want = outcome(lambda: getattr(np, name)(x, out=out.copy(), **kw))
+    got = outcome(lambda: getattr(gp, name)(gp.asarray(x),
+                                            out=gp.asarray(out), **kw))
+    assert isinstance(want, type), want
+    public = [c for c in want.__mro__ if not c.__name__.startswith("_")
+              and c.__module__ in ("builtins", "numpy.exceptions")][0]
+    assert isinstance(got, type) and issubclass(got, public), (want, got)
+
+
+def test_out_arguments_checked_as_numpy():
+    x = np.arange(12.0).reshape(3, 4)
+    for name in ("argmax", "nanargmin"):
+        _both_out(name, x, np.zeros(3, np.float64), axis=1)  # TypeError
+        _both_out(name, x, np.zeros(4, np.int64), axis=1)    # ValueError
+    _both_out("ptp", x, np.zeros((3, 3)), axis=1)
+    _both_out("median", x, np.zeros((3, 3)), axis=1)
+    _both_out("nanmean", x, np.zeros((3, 3)), axis=1)
+    for name in ("nanmean", "nanvar", "nanstd", "std"):
+        _both_out(name, x, np.zeros(3, np.int64), axis=1)    # TypeError
+    o = gp.zeros(3, np.int64)
+    assert gp.argmax(gp.asarray(x), axis=1, out=o) is o
+    same(o, np.argmax(x, axis=1))
+
+
+def test_average_of_an_empty_result_and_list_axis():
+    both("average", np.zeros((0, 3)), axis=1)     # ZeroDivisionError
+    both("average", np.arange(6.0).reshape(2, 3), axis=[0, 1])
+
+
+@pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
+def test_cumulative_of_zero_d_input(name):
+    x = np.array(2.0)
+    for kw in ({}, {"include_initial": True},
+               {"axis": -1, "include_initial": True}, {"axis": 1}):
+        both(name, x, **kw)
+
+
+@pytest.mark.parametrize("uf", ["logical_and", "logical_or"])
+def test_logical_reduce_dtype(uf):
+    x = np.array([[1, 0, 2], [3, 4, 5]])
+    for dt in (np.bool_, np.float64):
+        want = outcome(lambda: getattr(np, uf).reduce(x, axis=1, dtype=dt))
+        got = outcome(lambda: getattr(gp, uf).reduce(gp.asarray(x), axis=1,
+                                                     dtype=dt))
+        if isinstance(want, type):
+            assert isinstance(got, type) and issubclass(got, TypeError)
+        else:
+            same(got, want)
+
+
+@pytest.mark.parametrize("name", ["nanvar", "nanstd"])
+def test_nanvar_with_where_skips_nans(name):
+    # the where= path used var's mean, so any nan made the row nan
+    x = np.array([[1.0, np.nan, 3.0, 4.0], [np.nan, 1.0, np.nan, np.nan]])
+    w = np.array([True, True, False, True])
+    for ddof in (0, 1):
+        same(_quiet(lambda: getattr(gp, name)(gp.asarray(x), axis=1,
+                                              where=gp.asarray(w),
+                                              ddof=ddof)),
+             _quiet(lambda: getattr(np, name)(x, axis=1, where=w,
+                                              ddof=ddof)))
