@@ -364,6 +364,7 @@ def test_squeeze_zero_d_axis_and_reshape_none():
     same(gm.reshape(None), m.reshape(None), strides=True)
     same(gp.reshape(gm, None), np.reshape(m, None), strides=True)
 
+
 def _quiet(fn):
     import warnings
     with warnings.catch_warnings(), np.errstate(all="ignore"):
