@@ -478,3 +478,29 @@ def test_kernel_table_covers_what_runs(monkeypatch):
     bodies = {body for body, _ in _kernels.KERNELS.values()}
     assert seen and seen <= bodies
     assert seen == bodies
+
+
+# --- regressions: NumPy-parity fixes ---------------------------------------
+
+def test_rfftn_complex_input_bad_axis_is_axis_error():
+    # NumPy normalises the axis before its ufunc refuses complex input.
+    a = np.ones((4, 6), np.complex128)
+    with pytest.raises(np.exceptions.AxisError):
+        np.fft.rfftn(a, s=(3, 4), axes=(0, 2))
+    with pytest.raises(np.exceptions.AxisError):
+        gp.fft.rfftn(gp.asarray(a), s=(3, 4), axes=(0, 2))
+    with pytest.raises(np.exceptions.AxisError):
+        np.fft.rfft(a, n=4, axis=5)
+    with pytest.raises(np.exceptions.AxisError):
+        gp.fft.rfft(gp.asarray(a), n=4, axis=5)
+
+
+def test_fftfreq_negative_or_bool_length():
+    with pytest.raises(ValueError):
+        np.fft.fftfreq(-1)
+    with pytest.raises(ValueError):
+        gp.fft.fftfreq(-1)
+    with pytest.raises(TypeError):
+        np.fft.fftfreq(True)
+    with pytest.raises(TypeError):
+        gp.fft.fftfreq(True)

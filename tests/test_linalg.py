@@ -417,3 +417,68 @@ def test_numpy_functions_dispatch_here():
     a = well_conditioned((3, 3), np.float64)
     check(np.linalg.inv(gp.asarray(a)), np.linalg.inv(a))
     check(np.linalg.norm(gp.asarray(a), 1), np.linalg.norm(a, 1))
+
+
+# --- regressions: NumPy-parity fixes ---------------------------------------
+
+@pytest.mark.parametrize("ord", [np.inf, 1, 2])
+def test_norm_of_empty_is_zero_for_max_orders(ord):
+    # NumPy 2 reduces these with initial=0; a bare max raised ValueError.
+    for x, axis in [(np.zeros((0,)), None), (np.zeros((0, 3)), (0, 1))]:
+        if ord != np.inf and x.ndim == 1:
+            continue
+        want = np.linalg.norm(x, ord, axis)
+        got = gl.norm(gp.asarray(x), ord, axis)
+        np.testing.assert_array_equal(got.get(), want)
+    want = np.linalg.matrix_norm(np.zeros((2, 0, 3)), ord=ord)
+    got = gl.matrix_norm(gp.asarray(np.zeros((2, 0, 3))), ord=ord)
+    np.testing.assert_array_equal(got.get(), want)
+    got = gl.vector_norm(gp.zeros((0, 3)), ord=np.inf, axis=0)
+    np.testing.assert_array_equal(
+        got.get(), np.linalg.vector_norm(np.zeros((0, 3)), ord=np.inf,
+                                         axis=0))
+
+
+@pytest.mark.parametrize("ord, axis", [(None, (0, 1, 2)), ("fro", 0),
+                                       ("nuc", -1)])
+def test_norm_checks_ord_and_axis_count_before_axes(ord, axis):
+    # NumPy reports a 3-axis tuple / a string vector order as ValueError,
+    # even when the axes themselves are out of range.
+    x = np.float64(2.0)
+    with pytest.raises(ValueError):
+        np.linalg.norm(x, ord, axis)
+    with pytest.raises(ValueError) as e:
+        gl.norm(gp.asarray(x), ord, axis)
+    assert not isinstance(e.value, np.exceptions.AxisError)
+    with pytest.raises(ValueError):
+        np.linalg.vector_norm(x, ord="fro", axis=0)
+    with pytest.raises(ValueError) as e:
+        gl.vector_norm(gp.asarray(x), ord="fro", axis=0)
+    assert not isinstance(e.value, np.exceptions.AxisError)
+
+
+def test_solve_scalar_b_is_value_error():
+    with pytest.raises(ValueError):
+        np.linalg.solve(np.eye(3), np.float64(1.0))
+    with pytest.raises(ValueError) as e:
+        gl.solve(gp.eye(3), gp.asarray(1.0))
+    # NumPy's is the gufunc's ValueError, not a LinAlgError
+    assert not isinstance(e.value, np.linalg.LinAlgError)
+
+
+def test_solve_singular_with_no_columns_still_raises():
+    a = np.ones((3, 3))
+    with pytest.raises(np.linalg.LinAlgError):
+        np.linalg.solve(a, np.zeros((3, 0)))
+    with pytest.raises(np.linalg.LinAlgError):
+        gl.solve(gp.asarray(a), gp.zeros((3, 0)))
+    got = gl.solve(gp.eye(3), gp.zeros((2, 3, 0)))
+    want = np.linalg.solve(np.eye(3), np.zeros((2, 3, 0)))
+    assert got.shape == want.shape and got.dtype == want.dtype
+
+
+def test_matrix_rank_refuses_tol_and_rtol():
+    with pytest.raises(ValueError):
+        np.linalg.matrix_rank(np.eye(2), 0.1, rtol=0.1)
+    with pytest.raises(ValueError):
+        gl.matrix_rank(gp.eye(2), 0.1, rtol=0.1)

@@ -523,3 +523,32 @@ def test_numpy_dispatch_and_exports():
                  "matrix_rank", "cond", "lstsq", "eig", "eigvals", "det",
                  "norm", "solve"):
         assert name in gl.__all__ and callable(getattr(gl, name))
+
+
+# --- regressions: NumPy-parity fixes ---------------------------------------
+
+@pytest.mark.parametrize("mode", ["full", "f", "economic", "e"])
+def test_qr_deprecated_modes(mode):
+    a = np.random.default_rng(3).standard_normal((4, 3))
+    with pytest.warns(DeprecationWarning):
+        want = np.linalg.qr(a, mode)
+    with pytest.warns(DeprecationWarning):
+        got = gl.qr(gp.asarray(a), mode)
+    if mode[0] == "f":  # 'reduced' under another name
+        want, got = want[1], got[1]
+    got = got.get()
+    assert got.shape == want.shape and got.dtype == want.dtype
+    np.testing.assert_allclose(np.abs(got), np.abs(want), atol=1e-10)
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_eigh_of_non_finite_matrix_gives_nan(bad):
+    # NumPy returns NaNs here (no LinAlgError); the other matrices of the
+    # stack are unaffected.
+    a = np.array([[[bad, 1.0], [1.0, 1.0]], [[2.0, 1.0], [1.0, 1.0]]])
+    w = gl.eigvalsh(gp.asarray(a)).get()
+    w2, v2 = (x.get() for x in gl.eigh(gp.asarray(a)))
+    assert np.isnan(w[0]).all() and np.isnan(w2[0]).all()
+    assert np.isnan(v2[0]).all()
+    np.testing.assert_allclose(w[1], np.linalg.eigvalsh(a[1]), atol=1e-12)
+    np.testing.assert_allclose(w2[1], w[1], atol=1e-12)

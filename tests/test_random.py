@@ -180,3 +180,100 @@ def test_random_kernels_compile_with_nvrtc():
                                        ["q", "q", "q", "q", "q", ch], 5, 0, 1,
                                        False, "ints_%d" % i))
     assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
+
+
+# --- regressions: NumPy-parity fixes ---------------------------------------
+
+@pytest.mark.parametrize("low, high, dtype, endpoint", [
+    (np.array([0, 1, -5]), np.array([[3], [20]]), np.int64, False),
+    (np.array([0, 250]), 255, np.uint8, True),
+    (-128, np.array([127, -127]), np.int8, True),
+    (0, np.array([1, 2]), np.bool_, False),
+    (np.zeros(2, np.int64), np.array([2**64 - 1, 5], np.uint64), np.uint64,
+     True)])
+def test_integers_array_bounds_broadcast(low, high, dtype, endpoint):
+    want = np.random.default_rng(0).integers(low, high, dtype=dtype,
+                                             endpoint=endpoint)
+    glow = gp.asarray(low) if np.ndim(low) else low
+    r = gp.random.default_rng(0).integers(
+        glow, high, size=(20000,) + want.shape, dtype=dtype,
+        endpoint=endpoint).get()
+    assert r.dtype == want.dtype
+    lo = np.broadcast_to(np.asarray(low).astype(object), r.shape)
+    hi = np.broadcast_to(np.asarray(high).astype(object), r.shape)
+    obj = r.astype(object)
+    assert ((obj >= lo) & (obj < hi + (1 if endpoint else 0))).all()
+    flat = r.reshape(20000, -1)
+    # every bound reached (small spans) or the span well covered
+    assert (flat.min(0) == np.asarray(lo[0]).reshape(-1)).all() or \
+        dtype == np.uint64
+    one = gp.random.default_rng(0).integers(glow, high, dtype=dtype,
+                                            endpoint=endpoint)
+    assert one.shape == want.shape
+
+
+def test_integers_bound_errors():
+    g, n = gp.random.default_rng(0), np.random.default_rng(0)
+    for args, kw in [((0, 5), {"dtype": np.bool_}),
+                     ((np.array([0, 5]), np.array([5, 5])), {}),
+                     ((np.array([-1, 0]), 5), {"dtype": np.uint8}),
+                     ((0, np.array([5, 300])), {"dtype": np.uint8})]:
+        with pytest.raises(ValueError):
+            n.integers(*args, **kw)
+        with pytest.raises(ValueError):
+            g.integers(*args, **kw)
+
+
+@pytest.mark.parametrize("low, high", [(2.0, 1.0), (0.0, np.inf),
+                                       (np.nan, 1.0),
+                                       (np.array([0.0, 1.0]),
+                                        np.array([2.0, 0.5]))])
+def test_uniform_range_checks(low, high):
+    for make in (np.random.default_rng, np.random.RandomState):
+        name = make.__name__
+        try:
+            make(0).uniform(low, high)
+            exc = None
+        except (ValueError, OverflowError) as e:
+            exc = type(e)
+        gmake = getattr(gp.random, name)
+        if exc is None:
+            gmake(0).uniform(low, high)
+        else:
+            with pytest.raises(exc):
+                gmake(0).uniform(low, high)
+
+
+def test_choice_zero_d_population_and_empty_sample():
+    g = gp.random.default_rng(0)
+    assert g.choice(0, 0).shape == (0,)
+    assert g.choice(np.array(5), 3).shape == (3,)
+    assert g.choice(gp.asarray(5), 3).get().max() < 5
+    with pytest.raises(ValueError):
+        np.random.default_rng(0).choice(5.0)
+    with pytest.raises(ValueError):
+        g.choice(5.0)
+
+
+def test_legacy_negative_binomial_p_zero_and_tomaxint():
+    # legacy RandomState accepts p = 0 (NumPy gives meaningless values)
+    np.random.RandomState(0).negative_binomial(10, 0.0, 3)
+    assert gp.random.RandomState(0).negative_binomial(10, 0.0, 3).shape == \
+        (3,)
+    r = gp.random.RandomState(0).tomaxint(5)
+    want = np.random.RandomState(0).tomaxint(5)
+    assert r.dtype == want.dtype and r.shape == want.shape
+    assert (r.get() >= 0).all()
+
+
+@pytest.mark.parametrize("method, args", [
+    ("normal", (np.array([0.0, 10.0]), 1.0)),
+    ("normal", (0.0, np.array([1.0, 2.0]))),
+    ("uniform", (np.array([0.0, 1.0]), 2.0)),
+    ("uniform", ([0.0, 1.0], [2.0, 3.0])),
+    ("exponential", (np.array([1.0, 2.0]),))])
+def test_array_like_parameters(method, args):
+    # NumPy arrays and lists as parameters, as numpy.random takes them
+    want = getattr(np.random.default_rng(0), method)(*args)
+    got = getattr(gp.random.default_rng(0), method)(*args)
+    assert got.shape == want.shape and got.dtype == want.dtype

@@ -53,6 +53,8 @@ def raw_fft(a, n, axis, is_real, is_forward, norm, out=None):
         raise ValueError(f'Invalid norm value {norm}; should be "backward",'
                          '"ortho" or "forward".')
     n = _op.index(n)
+    # Checked before the dtype: NumPy's ufunc raises for that afterwards.
+    axis = _norm_axis(axis, a.ndim)
     ct = _np.result_type(a.dtype, 1j)
     if ct not in (_np.complex64, _np.complex128):
         raise TypeError("gpuarray.fft: unsupported dtype %s" % a.dtype)
@@ -67,7 +69,6 @@ def raw_fft(a, n, axis, is_real, is_forward, norm, out=None):
     else:
         name = ("irfft" if is_real else "fft" if is_forward else "ifft")
         n_out = n
-    axis = _norm_axis(axis, a.ndim)
     if is_real and not is_forward:
         out_dtype, loop_out = real_dtype, real_of(ct)
     else:

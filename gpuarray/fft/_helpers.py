@@ -35,6 +35,15 @@ def ifftshift(x, axes=None):
     return roll(x, shift, axes)
 
 
+def _check_length(n):
+    """The errors of NumPy's `empty(n, int)`, which fftfreq allocates."""
+    if isinstance(n, (bool, _np.bool_)):
+        raise TypeError("expected a sequence of integers or a single "
+                        "integer, got '%s'" % n)
+    if n < 0:
+        raise ValueError("negative dimensions are not allowed")
+
+
 def fftfreq(n, d=1.0, device=None):
     """Sample frequencies [0, 1, ..., n//2 - 1 (or (n-1)//2), -(n//2), ...,
     -1] / (d n)."""
@@ -42,6 +51,7 @@ def fftfreq(n, d=1.0, device=None):
     if not isinstance(n, integer_types):
         raise ValueError("n should be an integer")
     val = 1.0 / (n * d)
+    _check_length(n)
     N = (n - 1) // 2 + 1
     results = concatenate([arange(0, N, dtype=int, device=device),
                            arange(-(n // 2), 0, dtype=int, device=device)])

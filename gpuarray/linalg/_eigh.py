@@ -50,13 +50,14 @@ def jacobi_eigh(m, want_vectors):
     v = _jacobi.identity_stack(b, n, dt) if want_vectors else None
     offmask = (1 - _gp.eye(n, dtype=rdt))[None]
     fro = _gp.sqrt(_gp.sum(abs_squared(m), axis=(1, 2)))
-    # Non-finite input: no point in rotating (NumPy returns NaNs too).
-    limit = _gp.where(_gp.isfinite(fro), fro * _jacobi.tolerance(dt, n),
-                      _np.inf)
+    # Non-finite input: no point in rotating (NumPy returns NaNs too), so
+    # such a matrix counts as converged and its results become NaN.
+    finite = _gp.isfinite(fro)
+    limit = fro * _jacobi.tolerance(dt, n)
     schedule = _jacobi.steps(n)
     for sweep in range(_jacobi.MAX_SWEEPS + 1):
         off = _gp.sqrt(_gp.sum(abs_squared(m) * offmask, axis=(1, 2)))
-        if bool(_gp.all(off <= limit).get()):
+        if bool(_gp.all((off <= limit) | ~finite).get()):
             break
         if sweep == _jacobi.MAX_SWEEPS:
             raise LinAlgError("Eigenvalues did not converge")
@@ -74,9 +75,12 @@ def jacobi_eigh(m, want_vectors):
     w = _gp.ascontiguousarray(_gp.real(flat[:, ::n + 1]))
     order = _gp.argsort(w, axis=-1)
     w = _gp.take_along_axis(w, order, axis=-1)
+    w = _gp.where(finite[:, None], w, _np.nan).astype(rdt, copy=False)
     if v is not None:
         idx = _gp.broadcast_to(order[:, None, :], v.shape)
         v = _gp.take_along_axis(v, idx, axis=-1)
+        v = _gp.where(finite[:, None, None], v, _np.nan).astype(dt,
+                                                                copy=False)
     return w, v
 
 

@@ -28,7 +28,8 @@ def _vector(x, ord, axis, keepdims):
         return _gp.sqrt(_gp.sum(abs_squared(x), axis=axis,
                                 keepdims=keepdims))
     if ord == _np.inf:
-        return _gp.max(_gp.abs(x), axis=axis, keepdims=keepdims)
+        # initial=0: the norm of an empty vector is 0 (NumPy 2)
+        return _gp.max(_gp.abs(x), axis=axis, keepdims=keepdims, initial=0)
     if ord == -_np.inf:
         return _gp.min(_gp.abs(x), axis=axis, keepdims=keepdims)
     rdt = _gp.real(x).dtype if x.dtype.kind == "c" else x.dtype
@@ -49,16 +50,21 @@ def _matrix(x, ord, row, col, keepdims):
     elif ord in (1, -1, _np.inf, -_np.inf):
         # 1-norms sum over rows then pick a column; inf-norms the reverse.
         summed, picked = (row, col) if ord in (1, -1) else (col, row)
-        pick = _gp.max if ord in (1, _np.inf) else _gp.min
         sums = _gp.sum(_gp.abs(x), axis=summed)
-        result = pick(sums, axis=picked - 1 if picked > summed else picked)
+        picked = picked - 1 if picked > summed else picked
+        result = _gp.max(sums, axis=picked, initial=0) if ord in (1, _np.inf) \
+            else _gp.min(sums, axis=picked)
     elif ord in (2, -2, "nuc"):
         # from the singular values of the matrices moved to the last axes,
         # as NumPy does
         from ._svd import svdvals
         sv = svdvals(_gp.moveaxis(x, (row, col), (-2, -1)))
-        result = _gp.sum(sv, axis=-1) if ord == "nuc" else \
-            (_gp.max if ord == 2 else _gp.min)(sv, axis=-1)
+        if ord == "nuc":
+            result = _gp.sum(sv, axis=-1)
+        elif ord == 2:  # 0 for empty matrices, as NumPy's initial=0
+            result = _gp.max(sv, axis=-1, initial=0)
+        else:
+            result = _gp.min(sv, axis=-1)
     else:
         raise ValueError("Invalid norm order for matrices.")
     if keepdims:
@@ -68,18 +74,26 @@ def _matrix(x, ord, row, col, keepdims):
     return result
 
 
-def _axis_tuple(axis, ndim):
+def _raw_axes(axis, ndim):
+    """axis as a tuple, not yet checked against ndim."""
     if axis is None:
         return tuple(range(ndim))
-    if not isinstance(axis, tuple):
-        try:
-            axis = _op.index(axis)
-        except TypeError:
-            raise TypeError("'axis' must be None, an integer or a tuple of "
-                            "integers") from None
-        axis = (axis,)
+    if isinstance(axis, tuple):
+        return axis
+    try:
+        return (_op.index(axis),)
+    except TypeError:
+        raise TypeError("'axis' must be None, an integer or a tuple of "
+                        "integers") from None
+
+
+def _normalize(axes, ndim):
     return tuple(_np.lib.array_utils.normalize_axis_index(a, ndim)
-                 for a in axis)
+                 for a in axes)
+
+
+def _axis_tuple(axis, ndim):
+    return _normalize(_raw_axes(axis, ndim), ndim)
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
@@ -90,10 +104,15 @@ def norm(x, ord=None, axis=None, keepdims=False):
     if axis is None and ord is None:
         result = _gp.sqrt(_gp.sum(abs_squared(x.reshape(-1))))
         return result.reshape((1,) * x.ndim) if keepdims else result
-    axes = _axis_tuple(axis, x.ndim)
+    axes = _raw_axes(axis, x.ndim)
+    # NumPy's order of checks: a string ord for one axis and a wrong
+    # number of axes are reported before the axes are checked.
     if len(axes) == 1:
-        return _vector(x, ord, axes[0], keepdims)
+        if isinstance(ord, str):
+            raise ValueError("Invalid norm order '%s' for vectors" % ord)
+        return _vector(x, ord, _normalize(axes, x.ndim)[0], keepdims)
     if len(axes) == 2:
+        axes = _normalize(axes, x.ndim)
         if axes[0] == axes[1]:
             raise ValueError("Duplicate axes given.")
         return _matrix(x, ord, axes[0], axes[1], keepdims)
@@ -104,6 +123,9 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API vector norm: every axis in `axis` (all when None) is
     treated as one flattened vector axis."""
     x = _float_input(x)
+    if isinstance(ord, str) and axis is not None and \
+            not isinstance(axis, tuple):
+        raise ValueError("Invalid norm order '%s' for vectors" % ord)
     axes = _axis_tuple(axis, x.ndim)
     if len(set(axes)) != len(axes):
         raise ValueError("Duplicate axes given.")

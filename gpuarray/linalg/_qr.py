@@ -7,6 +7,7 @@ batched vector operations.  The reflectors follow LAPACK's xLARFG
 convention (H = I - tau v v^H, v[0] = 1, beta = -sign(Re alpha) |x|), so R,
 Q and mode='raw''s (h, tau) match NumPy's up to rounding."""
 import collections as _collections
+import warnings as _warnings
 
 import numpy as _np
 
@@ -70,12 +71,28 @@ def form_q(taus, vs, rows, qcols, b, dt):
     return q
 
 
+def _legacy_mode(mode):
+    """mode, with NumPy's deprecated spellings ('f'/'full' for 'reduced',
+    'e'/'economic') accepted with its DeprecationWarning."""
+    if mode in ("reduced", "complete", "r", "raw"):
+        return mode
+    if mode in ("f", "full"):
+        _warnings.warn("The 'full' option is deprecated in favor of "
+                       "'reduced'.\nFor backward compatibility let mode "
+                       "default.", DeprecationWarning, stacklevel=3)
+        return "reduced"
+    if mode in ("e", "economic"):
+        _warnings.warn("The 'economic' option is deprecated.",
+                       DeprecationWarning, stacklevel=3)
+        return "economic"
+    raise ValueError("Unrecognized mode '%s'" % (mode,))
+
+
 def qr(a, mode="reduced"):
     """QR decomposition of each (..., m, n) matrix: 'reduced' (Q m x k,
     R k x n), 'complete' (Q m x m, R m x n), 'r' (R only), 'raw' (LAPACK's
     (h, tau), h transposed)."""
-    if mode not in ("reduced", "complete", "r", "raw"):
-        raise ValueError("Unrecognized mode '%s'" % (mode,))
+    mode = _legacy_mode(mode)
     a = _gp.asarray(a)
     at_least_2d(a)
     dt = work_dtype(a)
@@ -84,6 +101,8 @@ def qr(a, mode="reduced"):
     b = int(_np.prod(batch, dtype=_np.int64))
     m = flat_stack(a, dt)
     taus, vs = householder(m) if b else ([], [])
+    if mode == "economic":  # the packed factorisation, untransposed
+        return m.reshape(a.shape)
     if mode == "raw":
         tau = _gp.stack(taus, axis=-1) if taus else _gp.zeros((b, 0), dt)
         h = _gp.swapaxes(m, 1, 2).reshape(batch + (cols, rows))

@@ -57,6 +57,8 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
 def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
     """Number of singular values above tol (default: max(s) * rtol, rtol
     defaulting to max(M, N) * eps)."""
+    if rtol is not None and tol is not None:
+        raise ValueError("`tol` and `rtol` can't be both set.")
     A = _gp.asarray(A)
     if A.ndim < 2:
         return int(not bool(_gp.all(A == 0).get()))

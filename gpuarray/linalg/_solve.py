@@ -7,8 +7,8 @@ import collections as _collections
 import numpy as _np
 
 import gpuarray as _gp
-from ._common import (LinAlgError, work_dtype, real_dtype, at_least_2d,
-                      square_stack, flat_stack)
+from ._common import (LinAlgError, work_dtype, real_dtype, square_stack,
+                      flat_stack)
 
 SlogdetResult = _collections.namedtuple("SlogdetResult",
                                         ["sign", "logabsdet"])
@@ -157,15 +157,18 @@ def solve(a, b):
         b2 = b[:, None]
     else:
         if b.ndim == 0:
-            at_least_2d(b)
+            raise ValueError("solve: Input operand 1 does not have enough "
+                             "dimensions (has 0, gufunc core with signature "
+                             "(m,m),(m,n)->(m,n) requires 2)")
         if b.shape[-2] != n:
             _core_mismatch("solve", "(m,m),(m,n)->(m,n)", b.shape[-2], n)
         b2 = b
     batch = _np.broadcast_shapes(a.shape[:-2], b2.shape[:-2])
     k = b2.shape[-1]
     shape = batch + ((n,) if vector else (n, k))
-    if n == 0 or k == 0 or 0 in batch:
+    if n == 0 or 0 in batch:
         return _gp.zeros(shape, dt)
+    # k == 0 still factors a: NumPy raises for a singular a then too.
     am = flat_stack(_gp.broadcast_to(a, batch + (n, n)), dt)
     bm = flat_stack(_gp.broadcast_to(b2, batch + (n, k)), dt)
     return _gauss_jordan(am, bm, dt).reshape(shape)

@@ -13,6 +13,8 @@ zipf, logseries: NumPy's rejection / Kemp's algorithms.
 """
 import math as _math
 
+import numpy as _np
+
 from . import _common as C
 from ._continuous import _run as _run_f
 from ._gamma import standard_gamma_flat
@@ -185,7 +187,11 @@ def negative_binomial(gen, n, p, size=None, legacy=False):
                 "p <= 0, p > 1 or p contains NaNs")
 
     def f(n_, p, m):
-        y = standard_gamma_flat(gen, n_, m) * ((1.0 - p) / p)
+        if not C.is_dev(p):  # legacy p = 0: inf odds, not ZeroDivisionError
+            p = _np.float64(p)
+        with _np.errstate(divide="ignore"):
+            odds = (1.0 - p) / p
+        y = standard_gamma_flat(gen, n_, m) * odds
         return poisson_flat(gen, C.gp().minimum(y, POISSON_LAM_MAX), m)
     return _run(size, [n_, p], f)
 

@@ -11,6 +11,7 @@ the distributions are the same.  Sizes follow NumPy: `size=None` gives
 one value -- here a 0-d device array, as our reductions do (decision 1).
 """
 import hashlib as _hashlib
+import operator as _op
 import os as _os
 
 import numpy as _np
@@ -111,6 +112,10 @@ class Generator(GeneratorDistributions):
         return _into(r, out)
 
     def uniform(self, low=0.0, high=1.0, size=None):
+        return self._uniform(low, high, size, legacy=False)
+
+    def _uniform(self, low, high, size, legacy):
+        _check_range(low, high, legacy)
         shape = _broadcast_size(size, low, high)
         u = self.random(shape)
         return _affine(u, low, _sub(high, low))
@@ -132,12 +137,14 @@ class Generator(GeneratorDistributions):
         dt = _np.dtype(dtype)
         if dt.kind not in "iub":
             raise TypeError("Unsupported dtype %r for integers" % dt.name)
+        if _np.ndim(low) or _np.ndim(high):
+            return _array_integers(self, low, high, size, dt, endpoint)
         lo, hi = int(low), int(high) + (1 if endpoint else 0)
         if lo >= hi:
             raise ValueError("low >= high" if not endpoint else
                              "low > high")
-        info = _np.iinfo(dt) if dt.kind != "b" else None
-        if info is not None and (lo < info.min or hi - 1 > info.max):
+        lo_bound, hi_bound = _int_bounds(dt)
+        if lo < lo_bound or hi - 1 > hi_bound:
             raise ValueError("high is out of bounds for %s" % dt.name)
         span = (hi - lo) % (1 << 64)
         span = span - (1 << 64) if span >= 1 << 63 else span
@@ -167,6 +174,67 @@ class Generator(GeneratorDistributions):
         return _into(r, out)
 
 
+def _int_bounds(dt):
+    """The smallest and largest value of integer (or bool) dtype dt."""
+    if dt.kind == "b":
+        return 0, 1
+    info = _np.iinfo(dt)
+    return int(info.min), int(info.max)
+
+
+def _host(x):
+    return _np.asarray(x.get() if hasattr(x, "get") else x)
+
+
+def _array_integers(gen, low, high, size, dt, endpoint):
+    """integers() with array bounds (broadcast as NumPy does): bounds
+    checked on the host with Python ints, then 64 random bits per element
+    taken modulo that element's span, as the scalar kernel does."""
+    lo = _host(low).astype(_np.int64).astype(object)
+    hi = _host(high)
+    hi = (hi if hi.dtype == _np.uint64 else hi.astype(_np.int64)).astype(
+        object)
+    # (0-d object arithmetic gives Python ints, hence asarray)
+    hi = _np.asarray(hi + 1 if endpoint else hi, object)
+    lo_bound, hi_bound = _int_bounds(dt)
+    if _np.any(lo < lo_bound):
+        raise ValueError("low is out of bounds for %s" % dt.name)
+    if _np.any(hi - 1 > hi_bound):
+        raise ValueError("high is out of bounds for %s" % dt.name)
+    if _np.any(lo >= hi):
+        raise ValueError("low > high" if endpoint else "low >= high")
+    shape = _np.broadcast_shapes(lo.shape, hi.shape)
+    if size is not None:
+        if _np.broadcast_shapes(shape, _shape(size)) != _shape(size):
+            raise ValueError("shape mismatch: objects cannot be broadcast "
+                             "to a single shape")
+        shape = _shape(size)
+    wrap = 1 << 64
+    span = _asarray(_np.asarray((hi - lo) % wrap, object).astype(_np.uint64))
+    low64 = _asarray(_np.asarray(lo % wrap, object).astype(_np.uint64))
+    bits = gen._s.fill(_philox.INTEGERS, shape, _np.dtype(_np.uint64),
+                       (0, 0), (_I64, _I64))
+    from .._ufuncs import where
+    # span 0 is the full 2**64 range, where the bits are the value
+    safe = where(span == 0, _np.uint64(1), span)
+    offset = where(span == 0, bits, bits % safe)
+    return (low64 + offset).astype(dt)
+
+
+def _check_range(low, high, legacy):
+    """NumPy's uniform checks: a non-finite high - low overflows, and
+    Generator (not RandomState) refuses high < low."""
+    scalar = not (_np.ndim(low) or _np.ndim(high))
+    with _np.errstate(all="ignore"):
+        diff = _np.subtract(_host(high), _host(low), dtype=_np.float64)
+    if not _np.isfinite(diff).all():
+        raise OverflowError("high - low range exceeds valid bounds"
+                            if scalar and not legacy else
+                            "Range exceeds valid bounds")
+    if not legacy and (diff < 0).any():
+        raise ValueError("high - low < 0")
+
+
 def _into(r, out):
     if out is None:
         return r
@@ -174,8 +242,16 @@ def _into(r, out):
     return out
 
 
+def _dev(x):
+    """An array-like parameter (NumPy array, list) as a device array, so
+    operators take it (decision 21); numbers stay as they are."""
+    if isinstance(x, (_np.ndarray, list, tuple)):
+        return _asarray(x)
+    return x
+
+
 def _sub(a, b):
-    return _asarray(a) - b if hasattr(a, "shape") else a - b
+    return _dev(a) - _dev(b)
 
 
 def _affine(u, shift, scale):
@@ -183,9 +259,7 @@ def _affine(u, shift, scale):
     if not hasattr(scale, "shape") and scale == 1.0 and \
             not hasattr(shift, "shape") and shift == 0.0:
         return u
-    s = _asarray(scale) if isinstance(scale, (list, tuple)) else scale
-    b = _asarray(shift) if isinstance(shift, (list, tuple)) else shift
-    return u * s + b
+    return u * _dev(scale) + _dev(shift)
 
 
 def _check_nonneg(x, name):
@@ -211,16 +285,21 @@ def _permutation(gen, x, axis):
 
 def _choice(gen, a, size, replace, p, axis):
     from .._creation import arange
-    pop = arange(int(a)) if isinstance(a, (int, _np.integer)) else \
-        _asarray(a)
-    if isinstance(a, (int, _np.integer)) and int(a) <= 0:
-        raise ValueError("a must be a positive integer unless no samples "
-                         "are taken")
-    if pop.ndim == 0:
-        raise ValueError("a must be 1-dimensional or an integer")
-    n = pop.shape[axis]
     shape = _shape(size)
     count = int(_np.prod(shape, dtype=_np.int64))
+    if _np.ndim(a) == 0:  # an integer, 0-d arrays included (as NumPy)
+        try:
+            a = _op.index(_host(a).item())
+        except TypeError:
+            raise ValueError("a must be a sequence or an integer, not %s"
+                             % type(a)) from None
+        if a <= 0 and count:
+            raise ValueError("a must be a positive integer unless no "
+                             "samples are taken")
+        pop = arange(max(a, 0))
+    else:
+        pop = _asarray(a)
+    n = pop.shape[axis]
     if p is not None:
         ph = _np.asarray(p.get() if hasattr(p, "get") else p, _np.float64)
         if ph.ndim != 1 or ph.shape[0] != n:
@@ -294,7 +373,7 @@ class RandomState(LegacyDistributions):
     random = ranf = sample = random_sample
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        return self._g.uniform(low, high, size)
+        return self._g._uniform(low, high, size, legacy=True)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
         return self._g.normal(loc, scale, size)
@@ -310,6 +389,10 @@ class RandomState(LegacyDistributions):
 
     def randint(self, low, high=None, size=None, dtype=int):
         return self._g.integers(low, high, size, dtype)
+
+    def tomaxint(self, size=None):
+        return self._g.integers(0, _np.iinfo(_np.int_).max, size,
+                                dtype=_np.int_, endpoint=True)
 
     def random_integers(self, low, high=None, size=None):
         if high is None:
