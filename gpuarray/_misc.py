@@ -558,6 +558,28 @@ def _einsum_pair(a, la, b, lb, keep, size):
     return r.reshape(tuple(size[l] for l in batch + fa + fb)), batch + fa + fb
 
 
+def _einsum_label(k):
+    """NumPy's letter for sublist label k: 0-25 'A'-'Z', 26-51 'a'-'z'."""
+    if k is Ellipsis:
+        return "..."
+    k = _op.index(k)
+    if not 0 <= k < 52:
+        raise ValueError("subscript is not within the valid range [0, 52)")
+    return chr(ord("A") + k) if k < 26 else chr(ord("a") + k - 26)
+
+
+def _einsum_from_sublists(args):
+    """einsum(a, [0, 1], b, [1, 2], [0, 2]) as ('AB,BC->AC', a, b)."""
+    out = None
+    if len(args) % 2:
+        args, out = args[:-1], args[-1]
+    ops, subs = args[0::2], args[1::2]
+    text = ",".join("".join(_einsum_label(k) for k in sub) for sub in subs)
+    if out is not None:
+        text += "->" + "".join(_einsum_label(k) for k in out)
+    return (text,) + tuple(ops)
+
+
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
            optimize=False):
     """Einstein summation: explicit ('ij,jk->ik') and implicit ('ij,jk')
@@ -565,9 +587,11 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
     number of operands.  `optimize` is accepted and ignored (operands are
     contracted left to right, Note [einsum by pairs])."""
     gp = _gp()
-    if not operands or not isinstance(operands[0], str):
-        raise TypeError("gpuarray.einsum: only the subscripts-string form "
-                        "is supported")
+    if not operands:
+        raise ValueError("must specify the einstein sum subscripts string "
+                         "and at least one operand")
+    if not isinstance(operands[0], str):
+        operands = _einsum_from_sublists(operands)
     subscripts, ops = operands[0], [asarray(o) for o in operands[1:]]
     ins, out_s, explicit = _einsum_parse(subscripts, len(ops))
     labels, ell_labels = _einsum_labels(ins, ops)

@@ -305,6 +305,24 @@ def test_einsum_dtypes(dt):
     same(out, np.einsum("ij,jk->ik", a, b), tol=tol)
 
 
+@pytest.mark.parametrize("args", [
+    ((2, 3), [0, 1], (3, 4), [1, 2], [0, 2]),
+    ((2, 3), [0, 1], (3, 4), [1, 2]),              # implicit output
+    ((2, 3), [Ellipsis, 1], [Ellipsis]),
+    ((3, 3), [5, 5]),                               # a trace
+    ((2, 3), [30, 1], (3,), [1], [30]),             # lower-case labels
+], ids=str)
+def test_einsum_sublist_form(args):
+    """einsum(op, sublist, op, sublist, ..., [out sublist]) as NumPy's."""
+    np_args = [RNG.standard_normal(a) if isinstance(a, tuple) and k % 2 == 0
+               and k < len(args) - (len(args) % 2) else a
+               for k, a in enumerate(args)]
+    want = np.einsum(*np_args)
+    got = gp.einsum(*[gp.asarray(a) if isinstance(a, np.ndarray) else a
+                      for a in np_args])
+    same(got, want, tol=1e-12)
+
+
 def test_einsum_errors():
     a, b = np.ones((2, 3)), np.ones((2, 3))
     both_raise(ValueError, "einsum", "ij,jk", a, b)
@@ -315,6 +333,8 @@ def test_einsum_errors():
     both_raise(ValueError, "einsum", "ijk", a)
     both_raise(ValueError, "einsum", "i", a)
     both_raise(TypeError, "einsum", "ij->", a, dtype=np.int32)
+    both_raise(ValueError, "einsum", a, [0, 60])
+    both_raise(ValueError, "einsum", a, [0, -1])
 
 
 def test_histogramdd_2d():
