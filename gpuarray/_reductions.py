@@ -416,6 +416,10 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
         return _var_in_dtype(a, axis, _np.dtype(dtype), out, ddof, keepdims,
                              where, sqrt)
     ct, real, res_dt = _var_types(a, dtype)
+    if a.dtype.kind == "c" and ct.kind == "f" and where is True:
+        # NumPy's two passes: a real mean (the imaginary parts dropped),
+        # then |x - mean|^2 -- var(re) + mean(im^2), not the one-pass form
+        where = _np.True_
     if where is not True and where is not None:
         if nan_skip:
             # the nans leave the mask: nanvar counts only the rest

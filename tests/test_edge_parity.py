@@ -2,6 +2,8 @@
 angle of small ints (a weak 0 in arctan2), round of booleans (float16),
 clip with Python-int bounds beyond an integer type, tril/triu of 1-d
 input, median of booleans (a mean of the middle values)."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -522,3 +524,20 @@ def test_nanvar_with_where_skips_nans(name):
                                               ddof=ddof)),
              _quiet(lambda: getattr(np, name)(x, axis=1, where=w,
                                               ddof=ddof)))
+
+
+@pytest.mark.parametrize("fn", ["var", "std", "nanvar", "nanstd"])
+@pytest.mark.parametrize("dt", [np.float64, np.float32])
+def test_var_of_complex_with_a_real_dtype(fn, dt):
+    # NumPy: mean of the real parts, then |x - mean|^2 -- which keeps the
+    # imaginary parts' squares (var(re) + mean(im^2))
+    rng = np.random.default_rng(5)
+    c = (rng.standard_normal((4, 5)) + 1j * rng.standard_normal((4, 5))
+         + 2).astype(np.complex64)
+    for axis in [None, 1]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+            want = getattr(np, fn)(c, axis=axis, dtype=dt)
+            got = getattr(gp, fn)(gp.asarray(c), axis=axis, dtype=dt)
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(got.get(), want, rtol=1e-5)
