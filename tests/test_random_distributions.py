@@ -484,8 +484,36 @@ def test_module_functions_exist_and_match_numpy_names():
     gp.random.seed(3)
     x = host(gp.random.poisson(4.0, N)).astype(float)
     moments_ok(x, 4.0, 4.0)
-    with pytest.raises(NotImplementedError):
-        gp.random.default_rng(0).multivariate_hypergeometric([3, 4], 2)
+
+
+@pytest.mark.parametrize("method", ["marginals", "count"])
+def test_multivariate_hypergeometric(method):
+    colors, k = np.array([30, 50, 0, 20]), 40
+    g = gp.random.default_rng(8)
+    for size in [None, 3, (2, 2)]:
+        want = np.random.default_rng(8).multivariate_hypergeometric(
+            colors, k, size=size, method=method)
+        got = g.multivariate_hypergeometric(colors, k, size=size,
+                                            method=method)
+        assert got.shape == want.shape and got.dtype == want.dtype
+        x = host(got)
+        assert (x.sum(-1) == k).all() and (x >= 0).all()
+        assert (x <= colors).all()
+    x = host(g.multivariate_hypergeometric(colors, k, size=N)).astype(float)
+    total = colors.sum()
+    for i, ci in enumerate(colors):   # hypergeometric marginals
+        if ci == 0:
+            assert (x[:, i] == 0).all()
+            continue
+        p = ci / total
+        moments_ok(x[:, i], k * p, k * p * (1 - p) * (total - k) / (total - 1))
+    for args in [([3, -1], 2), ([3, 5], 9), ([3, 5], -1), ([[3, 5]], 2)]:
+        with pytest.raises(ValueError):
+            np.random.default_rng(0).multivariate_hypergeometric(*args)
+        with pytest.raises(ValueError):
+            g.multivariate_hypergeometric(*args)
+    with pytest.raises(ValueError, match="method"):
+        g.multivariate_hypergeometric(colors, 2, method="other")
 
 
 def test_choice_with_p_without_replacement():

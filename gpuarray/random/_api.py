@@ -117,9 +117,8 @@ class GeneratorDistributions:
 
     def multivariate_hypergeometric(self, colors, nsample, size=None,
                                     method="marginals"):
-        raise NotImplementedError("gpuarray.random: "
-                                  "multivariate_hypergeometric is not "
-                                  "implemented")
+        return _m.multivariate_hypergeometric(self, colors, nsample, size,
+                                              method)
 
     def bytes(self, length):
         return _bytes(self, length)

@@ -1,7 +1,8 @@
 """Multivariate distributions: dirichlet (normalised gammas, or NumPy's
 stick-breaking betas when every alpha < 0.1), multinomial (conditional
-binomials, NumPy's algorithm) and multivariate_normal (mean + z @ L.T with
-L = gpuarray.linalg.cholesky(cov); see multivariate_normal)."""
+binomials, NumPy's algorithm), multivariate_normal (mean + z @ L.T with
+L = gpuarray.linalg.cholesky(cov); see multivariate_normal) and
+multivariate_hypergeometric (conditional hypergeometrics)."""
 import warnings as _warnings
 
 import numpy as _np
@@ -149,3 +150,48 @@ def _factor(cv, method, check_valid, tol):
                            stacklevel=4)
     # eigh: |s| keeps tiny negative eigenvalues of a PSD cov real
     return u * g.sqrt(s if method == "svd" else g.abs(s))
+
+
+_COLORS_ERROR = ("colors must be a one-dimensional sequence of nonnegative "
+                 "integers not exceeding %d." % _np.iinfo(_np.int64).max)
+
+
+def multivariate_hypergeometric(gen, colors, nsample, size=None,
+                                method="marginals"):
+    """Draws of how many balls of each color a sample of nsample takes,
+    as Generator.multivariate_hypergeometric.  Both of NumPy's methods
+    sample the same distribution; here it is always the marginal chain:
+    color i takes a hypergeometric share of what the colors before it
+    left (vectorised over `size` on the device)."""
+    g = C.gp()
+    if method not in ("count", "marginals"):
+        raise ValueError('method must be "count" or "marginals".')
+    try:
+        c = _host(colors, _np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(_COLORS_ERROR) from None
+    if c.ndim != 1 or (c < 0).any():
+        raise ValueError(_COLORS_ERROR)
+    if nsample < 0:
+        raise ValueError("nsample must be nonnegative.")
+    total = int(c.sum())
+    if nsample > total:
+        raise ValueError("nsample > sum(colors)")
+    shape = () if size is None else tuple(_np.atleast_1d(size).tolist())
+    rem = g.full(shape, int(nsample), _np.int64)
+    rest = total
+    cols = []
+    for k, ck in enumerate(c.tolist()):
+        rest -= ck
+        if k == len(c) - 1 or rest == 0:
+            x = rem                      # the last color takes what is left
+        elif ck == 0:
+            x = g.zeros(shape, _np.int64)
+        else:
+            x = g.asarray(gen.hypergeometric(ck, rest, rem)).astype(
+                _np.int64, copy=False)
+        cols.append(x)
+        rem = rem - x
+    if not cols:
+        return g.zeros(shape + (0,), _np.int64)
+    return g.stack(cols, axis=-1)
