@@ -106,6 +106,20 @@ def _scatter_flat(a, positions, values):
     a[_ix._unravel(positions, a.shape)] = values
 
 
+def _fill_values(v, dtype, safe=False):
+    """v to be written into an array of dtype, converted as NumPy does:
+    a scalar or list straight into dtype (300 into int8 raises
+    OverflowError), an array by a cast that must be
+    'safe' where NumPy's function asks for it (place, putmask)."""
+    if isinstance(v, (ndarray, _np.ndarray)):
+        vdt = v.dtype
+        if safe and not _np.can_cast(vdt, dtype, "safe"):
+            raise TypeError("Cannot cast array data from %r to %r according "
+                            "to the rule 'safe'" % (vdt, _np.dtype(dtype)))
+        return asarray(v)
+    return asarray(_np.asarray(v, dtype=dtype))
+
+
 def _imag(a):
     """The imaginary part (works around _ufuncs.imag's view of 0-d
     complex arrays)."""
@@ -150,8 +164,8 @@ def ix_(*args):
         a = asarray(arg)
         if a.ndim != 1:
             raise ValueError("Cross index must be 1 dimensional")
-        if a.size == 0:
-            a = a.astype(_INTP)
+        if a.size == 0 and not isinstance(arg, (ndarray, _np.ndarray)):
+            a = a.astype(_INTP)   # an empty list is not float64 (NumPy)
         elif a.dtype == _np.bool_:
             a = _ix.flatnonzero(a)
         after = len(args) - k - 1
@@ -164,10 +178,20 @@ def _order_check(order):
         raise ValueError("only 'C' or 'F' order is permitted")
 
 
+def _dims_size(dims, message):
+    """The number of elements of shape dims; ValueError(message) where it
+    is beyond intp, as NumPy (a flat index could not hold it)."""
+    if _b.any(d < 0 for d in dims):
+        raise ValueError("dimensions must be non-negative")
+    size = _math.prod(dims)
+    if size > _np.iinfo(_np.intp).max:
+        raise ValueError(message)
+    return size
+
+
 def unravel_index(indices, shape, order="C"):
     """Coordinate arrays (intp) of flat positions in an array of `shape`;
     scalar input gives 0-d arrays (NumPy gives scalars)."""
-    _order_check(order)
     dims = (_op.index(shape),) if _np.ndim(shape) == 0 else \
         tuple(_op.index(d) for d in shape)
     if isinstance(indices, (list, tuple)) and len(indices) == 0:
@@ -175,7 +199,12 @@ def unravel_index(indices, shape, order="C"):
                         "sequence was inferred as float. Wrap it with "
                         "'np.array(indices, dtype=np.intp)'")
     idx = _int_array(indices, False, "only int indices permitted")
-    size = _math.prod(dims)
+    _order_check(order)
+    size = _dims_size(dims, "dimensions are too large; arrays and shapes "
+                      "with a total size greater than 'intp' are not "
+                      "supported.")
+    if not dims and idx.ndim:
+        raise ValueError("multiple indices are not supported for 0d arrays")
     if idx.size:
         lo, hi = _minmax(idx)
         bad = lo if lo < 0 else hi
@@ -231,6 +260,8 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
                             "sequence was inferred as float")
     coords = [_int_array(c, False, "only int indices permitted")
               for c in coords]
+    _dims_size(dims, "invalid dims: array size defined by dims is larger "
+               "than the maximum possible size.")
     shape = _np.broadcast_shapes(*[c.shape for c in coords])
     stride = 1
     flat = zeros(shape, _np.int64)
@@ -313,7 +344,7 @@ def fill_diagonal(a, val, wrap=False):
         step = _b.sum(_math.prod(a.shape[d + 1:]) for d in range(a.ndim))
         end = a.size
     positions = arange(0, end, step, dtype=_np.int64)
-    values = asarray(val)
+    values = _fill_values(val, a.dtype)
     if positions.size == 0 or values.size == 0:
         return
     _scatter_flat(a, positions, _cycled(values, positions.size))
@@ -332,7 +363,7 @@ def put(a, ind, v, mode="raise"):
                          "rule 'safe'")
     else:
         idx = asarray(_np.array(ind, dtype=_INTP))
-    values = asarray(v)
+    values = _fill_values(v, a.dtype)
     if idx.size == 0 or values.size == 0:
         return
     n = a.size
@@ -359,7 +390,7 @@ def place(arr, mask, vals):
     positions = _ix.flatnonzero(mask)
     if positions.size == 0:
         return
-    values = asarray(vals)
+    values = _fill_values(vals, arr.dtype, safe=True)
     if values.size == 0:
         raise ValueError("Cannot insert from an empty array!")
     _scatter_flat(arr, positions, _cycled(values, positions.size))
@@ -372,7 +403,7 @@ def putmask(a, mask, values):
     mask = asarray(mask)
     if mask.size != a.size:
         raise ValueError("putmask: mask and data must be the same size")
-    values = asarray(values)
+    values = _fill_values(values, a.dtype, safe=True)
     if values.size == 0 or a.size == 0:
         return
     fill = _cycled(values, a.size).reshape(a.shape).astype(a.dtype)
@@ -611,9 +642,10 @@ def pad(array, pad_width, mode="constant", **kwargs):
     widths = _host(pad_width)
     if widths.dtype.kind not in "iu":
         raise TypeError("`pad_width` must be of integral type.")
-    widths = _pairs(widths, a.ndim, "pad_width").astype(_np.int64)
+    # checked before broadcasting: a 0-d array has no pairs to check
     if (widths < 0).any():
         raise ValueError("index can't contain negative values")
+    widths = _pairs(widths, a.ndim, "pad_width").astype(_np.int64)
     if callable(mode):
         raise NotImplementedError("gpuarray.pad: a function as mode is not "
                                   "supported (it would run per vector on "
@@ -628,8 +660,10 @@ def pad(array, pad_width, mode="constant", **kwargs):
         return empty(tuple(int(s + w.sum()) for s, w in
                            zip(a.shape, widths)), a.dtype)
     if mode == "constant":
-        values = _pairs(kwargs.get("constant_values", 0), a.ndim,
-                        "constant_values")
+        raw = _host(kwargs.get("constant_values", 0))
+        values = _pairs(raw, a.ndim, "constant_values")
+        if raw.size > 2 or raw.shape == (2, 1):
+            values = values.tolist()   # Python scalars, as NumPy's pairs
         return _pad_constant(a, widths, values)
     for axis, (before, after) in enumerate(widths):
         if a.shape[axis] == 0 and (before or after):
@@ -728,11 +762,20 @@ def _pad_constant(a, widths, values):
             shape = list(out.shape)
             shape[axis] = int(width)
             part = empty(tuple(shape), a.dtype)
-            part[...] = _np.asarray(value).astype(a.dtype)
+            part[...] = _host_value(value, a.dtype)
             parts.append(part)
         if before or after:
             out = _mn.concatenate([parts[0], out, parts[1]], axis=axis)
     return out if out is not a else a.copy()
+
+
+def _host_value(value, dtype):
+    """value (a NumPy or Python scalar, as NumPy's pad pairs hold it)
+    assigned into dtype by NumPy, so that out-of-range values wrap or
+    raise OverflowError exactly as in numpy.pad."""
+    v = _np.empty((), dtype)
+    v[...] = value
+    return v
 
 
 def _pad_source(n, before, after, mode):

@@ -8,6 +8,8 @@ deterministic; the weighted sums round differently from NumPy's
 sequential adds (a difference of two prefix sums), within a few ulps of
 the total.
 """
+import operator as _operator
+
 import numpy as _np
 
 from ._core import ndarray
@@ -29,7 +31,7 @@ def bincount(x, weights=None, minlength=0):
     from ._scans import cumsum
     from ._manipulation import concatenate
     from ._reductions import amax, amin
-    x = _asarray(x)
+    x = _bincount_input(x)
     if x.ndim != 1:
         raise ValueError("object too deep for desired array"
                          if x.ndim > 1 else "object of too small depth for "
@@ -51,11 +53,33 @@ def bincount(x, weights=None, minlength=0):
     w = _asarray(weights)
     if w.shape != x.shape:
         raise ValueError("The weights and list don't have the same length.")
+    if not _np.can_cast(w.dtype, _np.float64):
+        raise TypeError("Cannot cast array data from %r to dtype('float64') "
+                        "according to the rule 'safe'" % w.dtype)
     perm = argsort(xi)
     pos = searchsorted(xi[perm], edges)
     ws = w[perm].astype(_np.float64)
     cw = concatenate([_asarray(_np.zeros(1)), cumsum(ws)])
     return cw[pos[1:]] - cw[pos[:-1]]
+
+
+def _bincount_input(x):
+    """x as a gpuarray array; a list as NumPy reads it for bincount: empty
+    means no integers, floats are truncated with NumPy's warning."""
+    if isinstance(x, ndarray):
+        return x
+    if not isinstance(x, _np.ndarray):
+        x = _np.asarray(x)
+        if x.size == 0:
+            x = x.astype(_np.intp)
+        elif x.dtype.kind == "f":
+            import warnings
+            warnings.warn("Non-integer input passed to bincount. In a future "
+                          "version of NumPy, this will be an error. "
+                          "(Deprecated NumPy 2.1)", DeprecationWarning,
+                          stacklevel=3)
+            x = x.astype(_np.intp)
+    return _asarray(x)
 
 
 def _unsigned_subtract(a, b):
@@ -225,7 +249,11 @@ def _edges(a, bins, range, weights=None):
         # outer edges as an integer `bins`
         bins = _estimate(a, bins, range, weights)
     if _np.ndim(bins) == 0:
-        n = int(bins)
+        try:
+            n = _operator.index(bins)
+        except TypeError:
+            raise TypeError("`bins` must be an integer, a string, or an "
+                            "array") from None
         if n < 1:
             raise ValueError("`bins` must be positive, when an integer")
         lo, hi = _outer_edges(a, range, as_float=True)
@@ -247,14 +275,38 @@ def _edges(a, bins, range, weights=None):
     return e, False
 
 
-def histogram_bin_edges(a, bins=10, range=None, weights=None):
+def _ravel_and_check_weights(a, weights):
+    """a and weights flattened, as NumPy's histograms take them: bool data
+    counts as uint8 (with NumPy's warning)."""
     a = _asarray(a)
-    a = a.reshape(-1)
+    if a.dtype == _np.bool_:
+        import warnings
+        warnings.warn("Converting input from bool to <class 'numpy.uint8'> "
+                      "for compatibility.", RuntimeWarning, stacklevel=3)
+        a = a.astype(_np.uint8)
+    w = None
     if weights is not None:
-        w = _asarray(weights).reshape(-1)
+        w = _asarray(weights)
         if w.shape != a.shape:
             raise ValueError("weights should have the same shape as a.")
+        w = w.reshape(-1)
+    return a.reshape(-1), w
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    a, weights = _ravel_and_check_weights(a, weights)
     return _edges(a, bins, range, weights)[0]
+
+
+def _weighted_counts(idx, w, nb):
+    """Weight sums per bin in the weights' dtype; a complex weight's parts
+    are summed separately, as in NumPy (bincount takes real weights)."""
+    if w.dtype.kind == "c":
+        from ._functions import _imag, _real
+        re = bincount(idx, weights=_real(w), minlength=nb)
+        im = bincount(idx, weights=_imag(w), minlength=nb)
+        return (re + 1j * im).astype(w.dtype)
+    return bincount(idx, weights=w, minlength=nb).astype(w.dtype)
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):
@@ -263,12 +315,8 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     from ._sorting import searchsorted
     from ._ufuncs import logical_and, where
     from ._indexing import flatnonzero
-    a = _asarray(a).reshape(-1)
-    if weights is not None:
-        w = _asarray(weights).reshape(-1)
-        if w.shape != a.shape:
-            raise ValueError("weights should have the same shape as a.")
-    edges, _ = _edges(a, bins, range, weights)
+    a, w = _ravel_and_check_weights(a, weights)
+    edges, _ = _edges(a, bins, range, w)
     nb = edges.shape[0] - 1
     lo, hi = edges[0], edges[-1]
     inside = logical_and(a >= lo, a <= hi)
@@ -279,9 +327,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     if weights is None:
         hist = bincount(idx, minlength=nb)
     else:
-        wk = w[keep]
-        # NumPy gives the weights' dtype
-        hist = bincount(idx, weights=wk, minlength=nb).astype(wk.dtype)
+        hist = _weighted_counts(idx, w[keep], nb)   # NumPy: weights' dtype
     if density:
         widths = (edges[1:] - edges[:-1]).astype(_np.float64)
         total = hist.sum()
@@ -294,8 +340,13 @@ def digitize(x, bins, right=False):
     from ._sorting import searchsorted
     x = _asarray(x)
     b = _asarray(bins)
+    if x.dtype.kind == "c":
+        raise TypeError("x may not be complex")
     if b.ndim != 1:
         raise ValueError("object too deep for desired array")
+    if not _np.can_cast(b.dtype, _np.float64):   # NumPy's monotonic check
+        raise TypeError("Cannot cast array data from %r to dtype('float64') "
+                        "according to the rule 'safe'" % b.dtype)
     d = _np.diff(b.get())
     side = "left" if right else "right"
     if (d >= 0).all():

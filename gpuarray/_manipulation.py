@@ -265,13 +265,29 @@ def copy(a, order="K"):
 
 
 def copyto(dst, src, casting="same_kind", where=True):
+    if not isinstance(src, ndarray) and _np.ndim(src) == 0:
+        # NumPy's own cast of a scalar into dst's dtype: Python scalars
+        # are weak (300 into int8 overflows, 2.5 into int8 breaks
+        # 'same_kind'), NumPy scalars strong
+        probe = _np.empty((), dst.dtype)
+        _np.copyto(probe, src, casting=casting)
+        src = probe[()]
+    else:
+        if not isinstance(src, ndarray):
+            src = _np.asarray(src)
+        if not _np.can_cast(src.dtype, dst.dtype, casting):
+            raise TypeError("Cannot cast array data from %r to %r according "
+                            "to the rule %r" % (src.dtype, dst.dtype, casting))
     if where is not True:
         from ._ufuncs import where as _where
-        src = _where(where, src, dst)
-    if isinstance(src, ndarray) and not _np.can_cast(src.dtype, dst.dtype,
-                                                     casting):
-        raise TypeError("Cannot cast array data from %r to %r according to "
-                        "the rule %r" % (src.dtype, dst.dtype, casting))
+        mask = asarray(where)
+        if isinstance(where, (ndarray, _np.ndarray)) and \
+                not _np.can_cast(mask.dtype, _np.bool_, "safe"):
+            raise TypeError("Cannot cast array data from %r to dtype('bool') "
+                            "according to the rule 'safe'" % mask.dtype)
+        if isinstance(src, _np.ndarray):
+            src = asarray(src)
+        src = _where(mask, src, dst)
     dst[...] = src
 
 

@@ -424,6 +424,11 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         raise ValueError("array of sample points is empty")
     if fp.shape[0] != xp.shape[0]:
         raise ValueError("fp and xp are not of the same length.")
+    for a in (x, xp):   # NumPy reads them as float64, casting safely
+        if not _np.can_cast(a.dtype, _np.float64):
+            raise TypeError("Cannot cast array data from %r to "
+                            "dtype('float64') according to the rule 'safe'"
+                            % a.dtype)
     x = x.astype(_np.float64)
     xp = xp.astype(_np.float64)
     fp = fp.astype(rdt)
@@ -454,7 +459,7 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         # an infinite sample makes inf - inf: measure from the right end
         # instead, and a flat step keeps its value (NumPy's answers)
         y = gp.where(gp.isnan(y), slope * (x - x1) + f1, y)
-        y = gp.where(gp.isnan(y) & (f0 == f1), f0, y)
+        y = gp.where(gp.isnan(y) & (f0 == f1) & ~gp.isnan(x), f0, y)
         # exactly on a sample: its value (no 0 * inf from a flat step)
         y = gp.where(x == x0, f0, y)
         y = gp.where(x == xp[-1], fp[-1], y)
@@ -674,9 +679,11 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
         else:
             sample = asarray(s).reshape(-1, 1)
     N, D = sample.shape
-    if isinstance(bins, (_b.int, _np.integer)):
-        bins = [bins] * D
-    elif len(bins) != D:
+    try:
+        nb = len(bins)
+    except TypeError:   # one scalar for every axis (checked below)
+        bins, nb = [bins] * D, D
+    if nb != D:
         raise ValueError("The dimension of bins must be equal to the "
                          "dimension of the sample x.")
     if range is None:
@@ -688,12 +695,17 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     for i in _b.range(D):
         col = sample[:, i]
         if _np.ndim(bins[i]) == 0:
-            if int(bins[i]) != bins[i] or bins[i] < 1:
+            if bins[i] < 1:
                 raise ValueError("`bins[{}]` must be positive, when an "
                                  "integer".format(i))
+            try:
+                n = _op.index(bins[i])
+            except TypeError:
+                raise TypeError("`bins[{}]` must be an integer, when a "
+                                "scalar".format(i)) from None
             from ._histograms import _outer_edges
             lo, hi = _outer_edges(col, range[i])
-            e = _np.linspace(lo, hi, int(bins[i]) + 1)
+            e = _np.linspace(lo, hi, n + 1)
         else:
             e = bins[i].get() if isinstance(bins[i], ndarray) \
                 else _np.asarray(bins[i])
@@ -761,16 +773,22 @@ def _bitorder_weights(bitorder):
     return w if bitorder == "big" else w[::-1].copy()
 
 
+def _at_least_1d(a):
+    """NumPy's packbits and unpackbits take a 0-d array as 1-d along any
+    axis 0 or -1 (PyArray_CheckAxis)."""
+    return a.reshape(1) if a.ndim == 0 else a
+
+
 def packbits(a, /, axis=None, bitorder="big"):
     """Each run of 8 elements (non-zero = 1) along axis as one uint8,
     zero-padded at the end."""
     gp = _gp()
     a = asarray(a)
+    w = _bitorder_weights(bitorder)
     if a.dtype.kind not in "biu":
         raise TypeError("Expected an input array of integer or boolean "
                         "data type")
-    w = _bitorder_weights(bitorder)
-    a, axis = _flat_or_axis(a, axis)
+    a, axis = _flat_or_axis(_at_least_1d(a), axis)
     m = gp.moveaxis(a != 0, axis, -1).astype(_np.uint8)
     n = m.shape[-1]
     nb = (n + 7) // 8
@@ -791,7 +809,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
         raise TypeError("Expected an input array of unsigned byte data "
                         "type")
     w = _bitorder_weights(bitorder)
-    a, axis = _flat_or_axis(a, axis)
+    a, axis = _flat_or_axis(_at_least_1d(a), axis)
     m = gp.moveaxis(a, axis, -1)
     bits = ((m[..., None] & asarray(w)) != 0).astype(_np.uint8)
     bits = bits.reshape(m.shape[:-1] + (m.shape[-1] * 8,))

@@ -2,6 +2,8 @@
 NumPy's aliases for them, and the elementwise functions that are not
 ufuncs in NumPy (where, clip, around, real, imag, angle, nan_to_num,
 isclose), each one kernel through the same engine."""
+import operator as _operator
+
 import numpy as _np
 
 from . import _core
@@ -36,6 +38,12 @@ def _as_operand(x):
     if isinstance(x, ndarray) or _np.isscalar(x):
         return x
     return _core._asarray(x)
+
+
+def _as_array(x):
+    """x as a gpuarray array (a scalar as a 0-d one), for the functions
+    below that read x.dtype and write a result of x's shape."""
+    return x if isinstance(x, ndarray) else _core._asarray(x)
 
 
 def _dtype_of(x):
@@ -104,14 +112,14 @@ def _py_int(x):
 
 def around(a, decimals=0, out=None):
     """Round half to even to `decimals` places, as numpy.around."""
-    a = _as_operand(a)
+    a = _as_array(a)
+    decimals = _operator.index(decimals)
     if a.dtype == _np.bool_:
         # NumPy rounds booleans through float16 (rint's loop); other
-        # decimals need a multiply whose result cannot be cast back
+        # decimals need a multiply or divide whose result cannot be cast
+        # back: NumPy's own error, from a one-element dummy
         if decimals != 0:
-            raise TypeError("Cannot cast ufunc 'multiply' output from "
-                            "dtype('float64') to dtype('bool') with casting "
-                            "rule 'same_kind'")
+            _np.round(_np.zeros(1, _np.bool_), decimals)
         a = a.astype(_np.float16)
     if a.dtype.kind in "iu" and decimals >= 0:
         r = a.copy()
@@ -157,7 +165,7 @@ def imag(val):
 
 
 def angle(z, deg=False):
-    z = _as_operand(z)
+    z = _as_array(z)
     # NumPy's arctan2(0, z): a weak 0, so int8 -> float16, int16 ->
     # float32, and bool with an int -> int64 -> float64
     dt = _np.result_type(z.dtype, _np.float16) if z.dtype.kind != "c" else \
@@ -172,7 +180,7 @@ def angle(z, deg=False):
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
-    x = _as_operand(x)
+    x = _as_array(x)
     if x.dtype.kind not in "fc":
         return x.copy() if copy else x
     ft = _np.float32 if x.dtype in (_np.float32, _np.complex64) else \
@@ -190,12 +198,28 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a, b = _as_operand(a), _as_operand(b)
     dt = _np.result_type(_dtype_of(a), _dtype_of(b), 1.0)
+    if isinstance(b, ndarray) and _np.result_type(b.dtype, 1.0) != dt:
+        return _isclose_narrow_b(a, b, rtol, atol, equal_nan)
     out = _core.empty(_result_shape(a, b), _np.bool_)
     _core._elementwise("out0 = gpa_isclose(in0, in1, in2, in3, in4);",
                        (a, b, rtol, atol, bool(equal_nan)), (out,),
                        (dt, dt, _np.float64, _np.float64, _np.bool_,
                         _np.bool_))
     return out
+
+
+def _isclose_narrow_b(a, b, rtol, atol, equal_nan):
+    """NumPy's isclose term by term, for b of a narrower float type than
+    a: NumPy computes the tolerance atol + rtol * |b| in b's type (so
+    atol=1e-8 is 0 in float16), the difference in the common one."""
+    b = b.astype(_np.result_type(b.dtype, 1.0))
+    tol = add(_as_operand(atol),
+              multiply(_as_operand(rtol), absolute(b)))
+    r = logical_or(logical_and(less_equal(absolute(subtract(a, b)), tol),
+                               isfinite(b)), equal(a, b))
+    if equal_nan:
+        r = logical_or(r, logical_and(isnan(a), isnan(b)))
+    return r
 
 
 def _negative_exponent(b):

@@ -541,3 +541,169 @@ def test_var_of_complex_with_a_real_dtype(fn, dt):
             got = getattr(gp, fn)(gp.asarray(c), axis=axis, dtype=dt)
         assert got.dtype == want.dtype
         np.testing.assert_allclose(got.get(), want, rtol=1e-5)
+
+
+# ------------------------------------- miscellaneous functions (helper h4)
+
+def test_histogram_complex_weights_keep_imaginary_parts():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(50)
+    w = rng.random(50) + 1j * rng.random(50)
+    for bins in [5, np.array([-1.0, 0.0, 1.0])]:
+        want = np.histogram(x, bins=bins, weights=w)[0]
+        got = gp.histogram(gp.asarray(x), bins=bins,
+                           weights=gp.asarray(w))[0]
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(got.get(), want, rtol=1e-12)
+
+
+def test_histogram_bins_and_bool_input():
+    x = np.array([0.5, 1.5, 2.5])
+    both("histogram", x, bins=2.5)          # TypeError: not an integer
+    both("histogram_bin_edges", x, bins=2.5)
+    b = np.array([True, False, True, True])
+    for bins in ["auto", "fd", "sturges", 3]:
+        with pytest.warns(RuntimeWarning, match="bool"):
+            want = np.histogram(b, bins=bins)
+        with pytest.warns(RuntimeWarning, match="bool"):
+            got = gp.histogram(gp.asarray(b), bins=bins)
+        same(got[0], want[0])
+        same(got[1], want[1])
+
+
+def test_histogramdd_bins_checks():
+    s = np.random.default_rng(1).standard_normal((20, 3))
+    both("histogramdd", s, bins=(2, 3.0, 2))   # TypeError
+    both("histogramdd", s, bins=2.5)
+    want = np.histogramdd(s, bins=[np.array([0.0, 0.5, 1.0]), 2, 3])
+    got = gp.histogramdd(gp.asarray(s),
+                         bins=[np.array([0.0, 0.5, 1.0]), 2, 3])
+    np.testing.assert_allclose(got[0].get(), want[0])
+    want = np.histogram2d(s[:, 0], s[:, 1], bins=[3, np.array([0.0, 1.0])])
+    got = gp.histogram2d(gp.asarray(s[:, 0]), gp.asarray(s[:, 1]),
+                         bins=[3, np.array([0.0, 1.0])])
+    np.testing.assert_allclose(got[0].get(), want[0])
+
+
+def test_bincount_and_digitize_inputs():
+    idx = np.array([0, 1, 1, 3])
+    both("bincount", idx, weights=np.ones(4) + 1j)   # TypeError
+    same(gp.bincount([]), np.bincount([]))
+    both("digitize", np.array([1 + 1j]), np.array([0.0, 2.0]))
+    both("digitize", np.array([1.0]), np.array([0.0, 2.0]) + 0j)
+
+
+def test_unravel_and_ravel_index_limits():
+    big = (2 ** 40, 2 ** 40)
+    both("unravel_index", np.array([1]), big)
+    with pytest.raises(ValueError):
+        np.ravel_multi_index((np.array([1]), np.array([1])), big)
+    with pytest.raises(ValueError):
+        gp.ravel_multi_index((gp.asarray(np.array([1])),
+                              gp.asarray(np.array([1]))), big)
+    both("unravel_index", np.array([0]), ())    # multiple indices, 0-d
+    assert gp.unravel_index(0, ()) == np.unravel_index(0, ()) == ()
+
+
+def test_ix_keeps_the_dtype_of_empty_arrays():
+    e = np.array([], np.float64)
+    want = np.ix_(np.array([1, 2]), e)
+    got = gp.ix_(gp.asarray(np.array([1, 2])), gp.asarray(e))
+    same(got[1], want[1])
+    same(gp.ix_([1], [])[1], np.ix_([1], [])[1])
+
+
+def test_round_angle_nan_to_num_of_python_scalars():
+    for name, arg in [("round", 2.5), ("angle", -1.0),
+                      ("nan_to_num", float("nan")), ("nan_to_num", 3)]:
+        got = getattr(gp, name)(arg)
+        same(got, np.asarray(getattr(np, name)(arg)))
+    both("round", np.array([1.5]), 1.5)                # TypeError
+    both("round", np.array([True, False]), -1)          # NumPy's divide error
+
+
+def test_isclose_tolerance_in_the_narrow_type_of_b():
+    # NumPy computes atol + rtol * |b| in b's type: 1e-8 is 0 in float16
+    a = np.array([1e-9, 1.0, np.nan, np.inf], np.float32)
+    b = np.array([0.0, 1.0, np.nan, np.inf], np.float16)
+    for eq in [False, True]:
+        same(gp.isclose(gp.asarray(a), gp.asarray(b), equal_nan=eq),
+             np.isclose(a, b, equal_nan=eq))
+        same(gp.isclose(gp.asarray(a.astype(np.float64)),
+                        gp.asarray(b.astype(np.float32)), equal_nan=eq),
+             np.isclose(a.astype(np.float64), b.astype(np.float32),
+                        equal_nan=eq))
+
+
+def test_interp_nan_on_a_flat_step_and_complex_samples():
+    xp, fp = np.array([0.0, 1.0, 2.0]), np.array([5.0, 5.0, 5.0])
+    x = np.array([np.nan, 0.5, np.inf])
+    same(gp.interp(gp.asarray(x), gp.asarray(xp), gp.asarray(fp)),
+         np.interp(x, xp, fp))
+    same(gp.interp(gp.asarray(x), gp.asarray(xp), gp.asarray(fp), period=2),
+         np.interp(x, xp, fp, period=2))
+    with pytest.raises(TypeError):
+        gp.interp(gp.asarray(x), gp.asarray(xp + 0j), gp.asarray(fp))
+    with pytest.raises(TypeError):
+        gp.interp(gp.asarray(x + 0j), gp.asarray(xp), gp.asarray(fp))
+
+
+def test_pad_values_and_widths():
+    both("pad", np.array(5.0), -1)                      # ValueError
+    x = np.array([1, 2], np.int8)
+    both("pad", x, 1, constant_values=300)              # OverflowError
+    both("pad", x.astype(np.uint8), 1, constant_values=(-1, 300))   # wraps
+    both("pad", np.arange(4, dtype=np.int8).reshape(2, 2), 1,
+         constant_values=((1, 2), (3, 300)))            # OverflowError
+
+
+def _filled(mod, name, dtype, *args, **kw):
+    a = mod.zeros((2, 2), dtype)
+    getattr(mod, name)(a, *args, **kw)
+    return a
+
+
+@pytest.mark.parametrize("name, args", [
+    ("put", ([0, 2], 300)), ("put", ([0, 2], [300, 1])), ("put", ([0], 1j)),
+    ("place", (np.array([[True, False], [True, True]]), 300)),
+    ("place", (np.array([[True, False], [True, True]]), np.array([1.5]))),
+    ("putmask", (np.array([[True, False], [True, True]]), 300)),
+    ("putmask", (np.array([[True, False], [True, True]]),
+                 np.array([300, 1]))),
+    ("fill_diagonal", (300,)), ("fill_diagonal", (1j,)),
+    ("copyto", (300,)), ("copyto", (2.5,)), ("copyto", ([2.5, 1.5],)),
+    ("copyto", (np.array([1, 2]),), ), ("copyto", (1,))])
+def test_writes_convert_values_as_numpy(name, args):
+    want = outcome(lambda: _filled(np, name, np.int8, *args))
+    gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a for a in args]
+    got = outcome(lambda: _filled(gp, name, np.int8, *gargs))
+    if isinstance(want, type):
+        assert isinstance(got, type) and issubclass(got, want), (want, got)
+    else:
+        same(got, want)
+
+
+def test_copyto_where_and_casting_order():
+    dst = np.zeros(4)
+    with pytest.raises(TypeError):
+        np.copyto(dst, np.array([1.0, 2.0, 3.0, 4.0]),
+                  where=np.array([1, 0, 1, 0]))
+    g = gp.zeros(4)
+    with pytest.raises(TypeError):
+        gp.copyto(g, gp.asarray(np.arange(4.0)),
+                  where=gp.asarray(np.array([1, 0, 1, 0])))
+    with pytest.raises(TypeError):   # float into int8 under same_kind
+        gp.copyto(gp.zeros(4, np.int8), gp.asarray(np.arange(4.0)),
+                  where=gp.asarray(np.array([True, False, True, False])))
+    gp.copyto(g, 7.0, where=gp.asarray(np.array([True, False, True, True])))
+    np.copyto(dst, 7.0, where=np.array([True, False, True, True]))
+    same(g, dst)
+
+
+def test_packbits_of_0d_arrays():
+    for axis in [None, 0, -1]:
+        same(gp.packbits(gp.asarray(np.array(1)), axis=axis),
+             np.packbits(np.array(1), axis=axis))
+        same(gp.unpackbits(gp.asarray(np.array(5, np.uint8)), axis=axis),
+             np.unpackbits(np.array(5, np.uint8), axis=axis))
+    both("packbits", np.array([1.0]), bitorder="bogus")   # ValueError first
