@@ -11,6 +11,11 @@ class Flags:
         "CONTIGUOUS": "c_contiguous", "F_CONTIGUOUS": "f_contiguous",
         "F": "f_contiguous", "FORTRAN": "f_contiguous", "OWNDATA": "owndata",
         "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
+        "ALIGNED": "aligned", "A": "aligned",
+        "WRITEBACKIFCOPY": "writebackifcopy", "X": "writebackifcopy",
+        "FNC": "fnc", "FORC": "forc", "BEHAVED": "behaved", "B": "behaved",
+        "CARRAY": "carray", "CA": "carray", "FARRAY": "farray",
+        "FA": "farray",
     }
 
     def __init__(self, c_contiguous, f_contiguous, owndata, writeable,
@@ -37,6 +42,33 @@ class Flags:
         return True
 
     @property
+    def writebackifcopy(self):
+        return False
+
+    # NumPy's combined flags (always aligned, so "behaved" is writeable)
+    @property
+    def fnc(self):
+        return self.f_contiguous and not self.c_contiguous
+
+    @property
+    def forc(self):
+        return self.f_contiguous or self.c_contiguous
+
+    @property
+    def behaved(self):
+        return self.writeable
+
+    @property
+    def carray(self):
+        return self.c_contiguous and self.writeable
+
+    @property
+    def farray(self):
+        # NumPy tests "any of ALIGNED|WRITEABLE|F_CONTIGUOUS, not C", and
+        # we are always aligned
+        return not self.c_contiguous
+
+    @property
     def contiguous(self):
         return self.c_contiguous
 
@@ -45,8 +77,6 @@ class Flags:
         return self.f_contiguous
 
     def __getitem__(self, key):
-        if key in ("ALIGNED", "A"):
-            return True
         try:
             return getattr(self, self._KEYS[key])
         except KeyError:
@@ -59,6 +89,7 @@ class Flags:
 
     def __repr__(self):
         return ("  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n"
-                "  WRITEABLE : %s\n  ALIGNED : True" % (
+                "  WRITEABLE : %s\n  ALIGNED : True\n"
+                "  WRITEBACKIFCOPY : False\n" % (
                     self.c_contiguous, self.f_contiguous, self.owndata,
                     self.writeable))

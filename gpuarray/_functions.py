@@ -103,6 +103,8 @@ def _cycled(values, n):
 def _scatter_flat(a, positions, values):
     """a.flat[positions] = values for any layout of a (positions are
     C-order element numbers, already within range)."""
+    if a.ndim == 0:
+        a = a.reshape(1)   # no axes to unravel onto; a view of the element
     a[_ix._unravel(positions, a.shape)] = values
 
 

@@ -10,7 +10,7 @@ def _conj(self):
 
 
 def _clip(self, min=None, max=None, out=None, **kw):
-    return _ufuncs.clip(self, min, max, out=out)
+    return _ufuncs.clip(self, min, max, out=out, **kw)
 
 
 def _round(self, decimals=0, out=None):
@@ -29,7 +29,45 @@ def _set_imag(self, value):
 
 def _contains(self, value):
     """`value in a`: any element equal, as NumPy's (a == value).any()."""
-    return bool((self == value).any())
+    eq = self == value
+    # a comparison with None or a str gives Python's answer (decision 21)
+    return bool(eq.any()) if isinstance(eq, ndarray) else bool(eq)
+
+
+def _get_imag(self):
+    # NumPy: the imaginary part of a real array is read-only zeros
+    r = _ufuncs.imag(self)
+    if self.dtype.kind != "c":
+        r.flags.writeable = False
+    return r
+
+
+def _class_getitem(cls, args):
+    """ndarray[shape, dtype] for type hints, as NumPy's (at most two)."""
+    import types
+    if isinstance(args, tuple) and len(args) > 2:
+        raise TypeError("Too many arguments for %s.%s"
+                        % (cls.__module__, cls.__name__))
+    return types.GenericAlias(cls, args)
+
+
+_c_fill = ndarray.fill
+
+
+def _fill(self, value):
+    # the C method does not check the writeable flag (a broadcast view's
+    # one element would be overwritten); NumPy raises
+    if not self.flags.writeable:
+        raise ValueError("assignment destination is read-only")
+    _c_fill(self, value)
+
+
+def _format(self, spec):
+    """NumPy's: a 0-d array formats as its scalar, others as object does
+    (str for an empty spec, else TypeError)."""
+    if self.ndim == 0:
+        return format(self.get()[()], spec)
+    return object.__format__(self, spec)
 
 
 _METHODS = {
@@ -38,8 +76,11 @@ _METHODS = {
     "clip": _clip,
     "round": _round,
     "real": property(_ufuncs.real, _set_real),
-    "imag": property(_ufuncs.imag, _set_imag),
+    "imag": property(_get_imag, _set_imag),
     "__contains__": _contains,
+    "__format__": _format,
+    "fill": _fill,
+    "__class_getitem__": classmethod(_class_getitem),
 }
 
 
@@ -93,6 +134,11 @@ def _argpartition(self, kth, axis=-1, kind="introselect", order=None):
 
 
 def _tobytes(self, order="C"):
+    if order == "A":
+        # NumPy: Fortran order only for a Fortran (not C) contiguous array;
+        # the host copy from get() is C-ordered, so decide here
+        f = self.flags
+        order = "F" if f.f_contiguous and not f.c_contiguous else "C"
     return self.get().tobytes(order)
 
 
@@ -129,6 +175,9 @@ def _to_device(self, device, /, *, stream=None):
     made on `device`."""
     if device is self.device or device == self.device:
         return self
+    from .cuda import Device, HostDevice
+    if not isinstance(device, (Device, HostDevice)):
+        raise ValueError("Unsupported device: %r" % (device,))
     from ._creation import asarray
     with device:
         return asarray(self)

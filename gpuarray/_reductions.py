@@ -95,6 +95,8 @@ def _out_array(out, shape, dtype):
     if tuple(out.shape) != tuple(shape):
         raise ValueError("output parameter for reduction operation %s has "
                          "the wrong shape" % "")
+    if not out.flags.writeable:     # the kernel writes it directly
+        raise ValueError("output array is read-only")
     return out, out
 
 
@@ -262,7 +264,8 @@ def _arg(a, axis, out, keepdims, ismax, nan_skip):
         _axes(axis, a.ndim)     # NumPy's nanarg* check the axes first
     _single_axis(axis)
     axis = _ufunc_axis(a, axis)
-    if axis == ():
+    # (not `axis == ()`: a NumPy integer compares to () as an array)
+    if isinstance(axis, tuple) and not axis:
         axis = None
     axes = _axes(axis, a.ndim)
     # only an empty reduced axis has no answer: (0, 4) along axis 1 is an
@@ -445,7 +448,10 @@ def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt):
     an integer array (NumPy's error); a 0-d result is truncated."""
     m = mean(a, axis, dtype=dt, keepdims=True, where=where)
     x = a - m
-    x = x * x
+    if x.dtype.kind == "c":     # |x|^2, as NumPy's x * conj(x)
+        x = _ufunc("multiply")(x, _ufunc("conjugate")(x)).real
+    else:
+        x = x * x
     s = sum(x, axis, dtype=dt, keepdims=keepdims, where=where)
     n = _count(a, axis, keepdims, where)
     d = _ufunc("maximum")(n - ddof, 0) if isinstance(n, ndarray) else \

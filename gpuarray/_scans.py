@@ -40,6 +40,8 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
         if tuple(out.shape) != tuple(a.shape):
             raise ValueError("provided out is the wrong size for the "
                              "accumulation.")
+        if not out.flags.writeable:     # the kernel writes it directly
+            raise ValueError("output array is read-only")
         res = out
     _core._scan(a, axis, res, op, a.dtype if nan else dt, dt)
     return res

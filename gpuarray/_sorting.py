@@ -17,6 +17,8 @@ stores.  Network sorts do O(n log^2 n) work: a radix sort is the way to
 CuPy's speed on large arrays (future work, measured in benchmarks/ once
 written).
 """
+import operator as _op
+
 import numpy as _np
 
 from . import _core
@@ -166,6 +168,8 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
 
 
 def _m_sort(self, axis=-1, kind=None, order=None, *, stable=None):
+    # the method sorts in place, so it takes one axis (not None), as NumPy
+    axis = _op.index(axis)
     self[...] = sort(self, axis, kind, order, stable=stable)
 
 
@@ -232,8 +236,12 @@ def searchsorted(a, v, side="left", sorter=None):
     a = _asarray(a)
     if a.ndim != 1:
         raise ValueError("object too deep for desired array")
+    if not isinstance(side, str):
+        raise TypeError("search side must be str, not %s"
+                        % type(side).__name__)
     if side not in ("left", "right"):
-        raise ValueError("side must be 'left' or 'right' (got %r)" % (side,))
+        raise ValueError("search side must be 'left' or 'right' (got %r)"
+                         % (side,))
     if sorter is not None:
         a = a[_checked_sorter(sorter, a.size)]
     scalar = not isinstance(v, (ndarray, _np.ndarray, list, tuple))

@@ -3,6 +3,7 @@ NumPy's aliases for them, and the elementwise functions that are not
 ufuncs in NumPy (where, clip, around, real, imag, angle, nan_to_num,
 isclose), each one kernel through the same engine."""
 import operator as _operator
+import warnings as _warnings
 
 import numpy as _np
 
@@ -93,6 +94,10 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
             a_min = None
         if _py_int(a_max) and a_max > info.max:
             a_max = None
+    if kwargs or out is not None:
+        dt = _clip_probe(a, a_min, a_max, out, kwargs)
+        if isinstance(a, ndarray) and "dtype" in kwargs:
+            a = a.astype(dt)    # the loop runs in dtype=
     r = a
     if a_min is not None:
         r = maximum(r, a_min)
@@ -106,6 +111,22 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
     return r
 
 
+def _clip_probe(a, a_min, a_max, out, kwargs):
+    """NumPy's clip on one-element stand-ins of the same dtypes, for its
+    checks of dtype=, casting= and out= (its errors, its result dtype)."""
+    def probe(x):
+        if isinstance(x, ndarray):
+            return _np.zeros(1 if x.ndim else (), x.dtype)
+        return x
+    o = None if out is None else _np.zeros(
+        (1,) if getattr(a, "ndim", 0) or getattr(out, "ndim", 0) else (),
+        out.dtype)
+    with _warnings.catch_warnings():
+        _warnings.simplefilter("ignore")
+        return _np.clip(probe(a), probe(a_min), probe(a_max), out=o,
+                        **kwargs).dtype
+
+
 def _py_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -114,11 +135,13 @@ def around(a, decimals=0, out=None):
     """Round half to even to `decimals` places, as numpy.around."""
     a = _as_array(a)
     decimals = _operator.index(decimals)
+    if out is not None:
+        _around_probe(a, decimals, out)
     if a.dtype == _np.bool_:
         # NumPy rounds booleans through float16 (rint's loop); other
         # decimals need a multiply or divide whose result cannot be cast
         # back: NumPy's own error, from a one-element dummy
-        if decimals != 0:
+        if decimals != 0 and out is None:
             _np.round(_np.zeros(1, _np.bool_), decimals)
         a = a.astype(_np.float16)
     if a.dtype.kind in "iu" and decimals >= 0:
@@ -131,6 +154,15 @@ def around(a, decimals=0, out=None):
         out[...] = r
         return out
     return r
+
+
+def _around_probe(a, decimals, out):
+    """NumPy's around into out= on one-element stand-ins: its errors for
+    an out dtype the result cannot be cast to (same_kind)."""
+    with _warnings.catch_warnings():
+        _warnings.simplefilter("ignore")
+        _np.around(_np.zeros((1,) * (a.ndim > 0), a.dtype), decimals,
+                   out=_np.zeros((1,) * (out.ndim > 0), out.dtype))
 
 
 round = around

@@ -1,7 +1,9 @@
 """Corners where NumPy 2's rules are easy to miss, each against NumPy:
 angle of small ints (a weak 0 in arctan2), round of booleans (float16),
 clip with Python-int bounds beyond an integer type, tril/triu of 1-d
-input, median of booleans (a mean of the middle values)."""
+input, median of booleans (a mean of the middle values), and the ndarray
+object's own corners (flags, format of 0-d arrays, tobytes, clip and
+round with out=)."""
 import warnings
 
 import numpy as np
@@ -707,3 +709,232 @@ def test_packbits_of_0d_arrays():
         same(gp.unpackbits(gp.asarray(np.array(5, np.uint8)), axis=axis),
              np.unpackbits(np.array(5, np.uint8), axis=axis))
     both("packbits", np.array([1.0]), bitorder="bogus")   # ValueError first
+
+
+# ---------------------------------------------- ndarray object parity
+
+_FLAG_KEYS = ["C_CONTIGUOUS", "C", "CONTIGUOUS", "F_CONTIGUOUS", "F",
+              "FORTRAN", "OWNDATA", "O", "WRITEABLE", "W", "ALIGNED", "A",
+              "WRITEBACKIFCOPY", "X", "FNC", "FORC", "BEHAVED", "B",
+              "CARRAY", "CA", "FARRAY", "FA"]
+
+
+def _flag_layouts(m):
+    return [m.zeros((3, 4)), m.zeros((3, 4)).T, m.zeros((3, 1)),
+            m.zeros(5)[::2], m.broadcast_to(m.zeros(3), (2, 3)),
+            m.zeros(()), m.zeros((3, 4))[:, :1]]
+
+
+def test_flags_every_key_attribute_and_repr():
+    # fnc/forc/behaved/carray/farray/writebackifcopy were missing, and
+    # the repr lacked NumPy's WRITEBACKIFCOPY line
+    for x, g in zip(_flag_layouts(np), _flag_layouts(gp)):
+        for k in _FLAG_KEYS:
+            assert g.flags[k] == x.flags[k], (k, x.shape, x.strides)
+            attr = {"C": "c_contiguous"}.get(k, k.lower())
+            if hasattr(x.flags, attr):
+                assert getattr(g.flags, attr) == getattr(x.flags, attr), k
+        assert repr(g.flags) == repr(x.flags)
+
+
+@pytest.mark.parametrize("spec", ["", ".2f", ">12", "e", "d", "x", "+.3g"])
+@pytest.mark.parametrize("value", [3.14159, -0.0, np.nan, 7, True, 1 + 2j])
+def test_format_of_0d_array_is_its_scalars(value, spec):
+    # '{:.2f}'.format(a) raised TypeError: object.__format__ was used
+    x = np.array(value)
+    g = gp.asarray(x)
+    want = outcome(lambda: format(x, spec))
+    got = outcome(lambda: format(g, spec))
+    assert got == want
+    if spec:
+        with pytest.raises(TypeError):
+            format(gp.zeros(3), spec)
+    assert format(gp.zeros(3), "") == format(np.zeros(3), "")
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_tobytes_any_order(layout):
+    # order="A" of a Fortran array gave C order (get() makes a C copy)
+    x = np.arange(12.0).reshape(3, 4)
+    g = gp.asarray(x)
+    if layout == "F":
+        x, g = x.T, g.T
+    elif layout == "strided":
+        x, g = x[:, ::2].T, g[:, ::2].T
+    for order in "CFA":
+        assert g.tobytes(order) == x.tobytes(order), order
+
+
+def test_sort_method_takes_one_axis():
+    # a.sort(axis=None) sorted flat and failed to store back (ValueError)
+    x = np.arange(6.0)[::-1].reshape(2, 3)
+    with pytest.raises(TypeError):
+        x.copy().sort(axis=None)
+    with pytest.raises(TypeError):
+        gp.asarray(x).sort(axis=None)
+    g = gp.asarray(x)
+    g.sort(np.int64(0))
+    y = x.copy()
+    y.sort(0)
+    same(g, y)
+
+
+@pytest.mark.parametrize("mode", ["wrap", "clip"])
+def test_put_into_0d_array_several_indices(mode):
+    # several targets in a 0-d array could not be unravelled onto no axes
+    x = np.array(3.5)
+    g = gp.asarray(x)
+    x.put([100, -1], [7.0, 8.0], mode=mode)
+    g.put([100, -1], [7.0, 8.0], mode=mode)
+    same(g, x)
+
+
+@pytest.mark.parametrize("value", [None, "a", 0, 5.0])
+def test_contains_of_non_numbers(value):
+    # None in a / "a" in a raised AttributeError (a == None is a bool)
+    x = np.arange(4.0)
+    assert (value in gp.asarray(x)) == (value in x)
+
+
+def test_imag_of_real_array_is_read_only():
+    x = np.arange(3.0)
+    g = gp.asarray(x)
+    assert g.imag.flags.writeable == x.imag.flags.writeable
+    with pytest.raises(ValueError):
+        x.imag[...] = 1
+    with pytest.raises(ValueError):
+        g.imag[...] = 1
+    c = gp.asarray(x.astype(np.complex64))
+    c.imag[...] = 2
+    same(c.imag, np.full(3, 2, np.float32))
+
+
+def test_to_device_of_a_non_device_raises_value_error():
+    with pytest.raises(ValueError):
+        np.zeros(3).to_device("bogus")
+    with pytest.raises(ValueError):
+        gp.zeros(3).to_device("bogus")
+
+
+@pytest.mark.parametrize("name", ["argmin", "argmax"])
+def test_argmin_argmax_numpy_integer_axis(name):
+    # `axis == ()` with a NumPy integer axis is an array: ValueError
+    x = np.array([[3.0, 1.0, 2.0], [0.0, 5.0, 4.0]])
+    for axis in (np.int64(1), np.int32(0), np.intp(-1)):
+        same(getattr(gp.asarray(x), name)(axis), getattr(x, name)(axis))
+    same(getattr(gp, "nan" + name)(gp.asarray(x), np.int64(1)),
+         getattr(np, "nan" + name)(x, np.int64(1)))
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.int8, np.bool_,
+                                np.complex64])
+@pytest.mark.parametrize("kw", [
+    dict(dtype=np.float64), dict(casting="unsafe"),
+    dict(dtype=np.float32, casting="unsafe"), dict(out=np.bool_),
+    dict(out=np.float64), dict(bogus=1)])
+def test_clip_method_dtype_casting_out(dt, kw):
+    # the method dropped dtype= and casting=, and out= took any cast
+    x = np.arange(12).astype(dt)
+    g = gp.asarray(x)
+    kn, kg = dict(kw), dict(kw)
+    if "out" in kw:
+        kn["out"] = np.zeros(12, kw["out"])
+        kg["out"] = gp.zeros(12, kw["out"])
+    want = _quiet_complex(lambda: outcome(lambda: x.clip(1, 3, **kn)))
+    got = _quiet_complex(lambda: outcome(lambda: g.clip(1, 3, **kg)))
+    if isinstance(want, type):
+        assert isinstance(got, type) and issubclass(got, TypeError), got
+        assert issubclass(want, TypeError)
+    else:
+        same(got, want)
+
+
+def _quiet_complex(fn):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        return fn()
+
+
+@pytest.mark.parametrize("dt", [np.bool_, np.int32, np.float32,
+                                np.complex64])
+@pytest.mark.parametrize("od", [np.bool_, np.int32, np.float16,
+                                np.float64, np.complex64])
+@pytest.mark.parametrize("decimals", [0, 1, -1])
+def test_round_into_out_checks_the_cast(dt, od, decimals):
+    # round(out=) wrote any result into any out (NumPy: same_kind)
+    x = np.arange(6).astype(dt)
+    o = np.zeros(6, od)
+    og = gp.zeros(6, od)
+    want = outcome(lambda: x.round(decimals, out=o))
+    got = outcome(lambda: gp.asarray(x).round(decimals, out=og))
+    if isinstance(want, type):
+        assert isinstance(got, type) and issubclass(got, TypeError), got
+    else:
+        same(og, o)
+
+
+@pytest.mark.parametrize("dt", [np.int32, np.uint8])
+def test_var_of_complex_with_an_integer_dtype(dt):
+    # the deviations were squared (x * x), not |x|^2 = x * conj(x)
+    c = (np.arange(12) + 1j).astype(np.complex64).reshape(3, 4)
+    for axis in (None, 0, 1):
+        want = _quiet_complex(lambda: c.var(axis=axis, dtype=dt))
+        got = _quiet_complex(lambda: gp.asarray(c).var(axis=axis, dtype=dt))
+        same(got, want)
+
+
+@pytest.mark.parametrize("side,exc", [("bad", ValueError), (3, TypeError)])
+def test_searchsorted_bad_side(side, exc):
+    # a non-str side was a ValueError (NumPy: TypeError); messages NumPy's
+    x = np.arange(3.0)
+    with pytest.raises(exc) as want:
+        x.searchsorted(1.0, side=side)
+    with pytest.raises(exc) as got:
+        gp.asarray(x).searchsorted(1.0, side=side)
+    assert str(got.value) == str(want.value)
+
+
+def test_ndarray_subscript_for_type_hints():
+    # np.ndarray[shape, dtype] is a types.GenericAlias; gp.ndarray had none
+    import types
+    alias = gp.ndarray[int, np.dtype[np.float64]]
+    assert isinstance(alias, types.GenericAlias)
+    assert alias.__origin__ is gp.ndarray
+    assert gp.ndarray[int].__args__ == np.ndarray[int].__args__
+    with pytest.raises(TypeError):
+        np.ndarray[int, int, int]
+    with pytest.raises(TypeError):
+        gp.ndarray[int, int, int]
+
+
+def _read_only(m, shape, dtype=np.float64):
+    out = m.zeros(shape, dtype)
+    out.flags.writeable = False
+    return out
+
+
+def test_fill_of_read_only_array_raises():
+    # the C method wrote through a broadcast view (one shared element)
+    for m in (np, gp):
+        with pytest.raises(ValueError):
+            m.broadcast_to(m.zeros(3), (2, 3)).fill(1.0)
+        with pytest.raises(ValueError):
+            _read_only(m, 3).fill(1.0)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m, x: x.sum(0, out=_read_only(m, 3)),
+    lambda m, x: x.max(0, out=_read_only(m, 3)),
+    lambda m, x: x.var(0, out=_read_only(m, 3)),
+    lambda m, x: x.any(0, out=_read_only(m, 3, np.bool_)),
+    lambda m, x: m.add.reduce(x, 0, out=_read_only(m, 3)),
+    lambda m, x: x.cumsum(0, out=_read_only(m, (2, 3))),
+    lambda m, x: m.multiply.accumulate(x, 0, out=_read_only(m, (2, 3))),
+], ids=["sum", "max", "var", "any", "add.reduce", "cumsum", "accumulate"])
+def test_reduction_and_scan_into_read_only_out(call):
+    # the reduction and scan kernels wrote into a read-only out=
+    with pytest.raises(ValueError):
+        call(np, np.ones((2, 3)))
+    out_owner = gp.ones((2, 3))
+    with pytest.raises(ValueError):
+        call(gp, out_owner)
