@@ -67,7 +67,16 @@ int gpa_parse_order(PyObject *obj, const char *allowed, char dflt,
         *order = dflt;
         return 0;
     }
-    const char *s = PyUnicode_Check(obj) ? PyUnicode_AsUTF8(obj) : NULL;
+    const char *s = NULL;
+    if (PyUnicode_Check(obj))
+        s = PyUnicode_AsUTF8(obj);
+    else if (PyBytes_Check(obj))
+        s = PyBytes_AS_STRING(obj);    /* NumPy takes b'C' too */
+    else {
+        PyErr_Format(PyExc_TypeError, "order must be str, not %s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
     if (s != NULL && s[0] != '\0' && s[1] == '\0') {
         char c = s[0] >= 'a' && s[0] <= 'z' ? (char)(s[0] - 32) : s[0];
         if (strchr(allowed, c) != NULL) {

@@ -938,3 +938,18 @@ def test_reduction_and_scan_into_read_only_out(call):
     out_owner = gp.ones((2, 3))
     with pytest.raises(ValueError):
         call(gp, out_owner)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m, a: a.astype("f4", order=1), lambda m, a: a.copy(order=2),
+    lambda m, a: a.ravel(order=3.0), lambda m, a: m.empty(3, order=1),
+    lambda m, a: a.reshape(3, order=1), lambda m, a: a.astype("f4",
+                                                              order="Q"),
+], ids=["astype", "copy", "ravel", "empty", "reshape", "bad-letter"])
+def test_order_argument_errors(call):
+    # a non-string order is a TypeError, a wrong letter a ValueError
+    want = outcome(lambda: call(np, np.ones(3)))
+    got = outcome(lambda: call(gp, gp.ones(3)))
+    assert isinstance(want, type) and got is want
+    for order in ["c", b"C", None]:
+        assert gp.ones(3).astype("f4", order=order).dtype == np.float32
