@@ -1,4 +1,6 @@
 """ndarray methods written in Python, set on the C type at import."""
+import builtins as _builtins
+
 import numpy as _np
 
 from ._core import ndarray
@@ -191,9 +193,27 @@ class FlatIter:
 
     def __init__(self, a):
         self.base = a
+        self.index = 0      # NumPy's: the flat position next() reads
+        self._host = None   # next()'s host copy, made on its first call
 
     def __len__(self):
         return self.base.size
+
+    def __next__(self):
+        if self.index >= self.base.size:
+            raise StopIteration
+        if self._host is None:
+            self._host = self.base.get().reshape(-1)
+        self.index += 1
+        return self._host[self.index - 1]
+
+    @property
+    def coords(self):
+        """The N-d index of the element next() reads, as NumPy's."""
+        if self.base.ndim == 0:
+            return ()
+        i = _builtins.min(self.index, _builtins.max(self.base.size - 1, 0))
+        return tuple(int(c) for c in _np.unravel_index(i, self.base.shape))
 
     def __iter__(self):
         # NumPy yields scalars: one transfer, then iterate on the host

@@ -953,3 +953,16 @@ def test_order_argument_errors(call):
     assert isinstance(want, type) and got is want
     for order in ["c", b"C", None]:
         assert gp.ones(3).astype("f4", order=order).dtype == np.float32
+
+
+def test_flat_next_index_and_coords():
+    for x in [np.arange(6).reshape(2, 3), np.arange(6.0).reshape(2, 3).T,
+              np.array(7)]:
+        f, h = x.flat, gp.asarray(x).flat
+        for _ in range(x.size):
+            assert (f.index, f.coords) == (h.index, h.coords)
+            assert next(f) == next(h)
+        with pytest.raises(StopIteration):
+            next(f)
+        with pytest.raises(StopIteration):
+            next(h)
