@@ -53,17 +53,6 @@ def _class_getitem(cls, args):
     return types.GenericAlias(cls, args)
 
 
-_c_fill = ndarray.fill
-
-
-def _fill(self, value):
-    # the C method does not check the writeable flag (a broadcast view's
-    # one element would be overwritten); NumPy raises
-    if not self.flags.writeable:
-        raise ValueError("assignment destination is read-only")
-    _c_fill(self, value)
-
-
 def _format(self, spec):
     """NumPy's: a 0-d array formats as its scalar, others as object does
     (str for an empty spec, else TypeError)."""
@@ -81,7 +70,6 @@ _METHODS = {
     "imag": property(_get_imag, _set_imag),
     "__contains__": _contains,
     "__format__": _format,
-    "fill": _fill,
     "__class_getitem__": classmethod(_class_getitem),
 }
 

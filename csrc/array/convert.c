@@ -466,6 +466,12 @@ static PyObject *array_copy_dunder(gpa_array *a, PyObject *noargs)
 
 static PyObject *array_fill(gpa_array *a, PyObject *value)
 {
+    if (!(a->flags & GPA_WRITEABLE)) {
+        /* a broadcast view's one element would be overwritten */
+        PyErr_SetString(PyExc_ValueError,
+                        "assignment destination is read-only");
+        return NULL;
+    }
     if (gpa_array_fill(a, value) < 0)
         return NULL;
     Py_RETURN_NONE;
