@@ -18,34 +18,38 @@ def _canon_dtype(dtype, default=np.float64):
     return np.dtype(default if dtype is None else dtype)
 
 
-def zeros(shape, dtype=float, order="C"):
+def zeros(shape, dtype=float, order="C", *, device=None):
     """Array of zeros (one memset on the device)."""
     return full(shape, 0, _canon_dtype(dtype), order)
 
 
-def ones(shape, dtype=float, order="C"):
+def ones(shape, dtype=float, order="C", *, device=None):
     """Array of ones (one fill kernel on the device)."""
     return full(shape, 1, _canon_dtype(dtype), order)
 
 
-def empty_like(prototype, dtype=None, order="K", subok=None, shape=None):
+def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
+               *, device=None):
     """New uninitialised array like `prototype`: its shape and dtype unless
     given, laid out as NumPy lays out empty_like (Note [Keep order])."""
     a = asarray(prototype)
     return _core._empty_like(a, dtype, order, shape)
 
 
-def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
+def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None,
+              *, device=None):
     out = empty_like(a, dtype, order, subok, shape)
     out[...] = fill_value  # NumPy's copyto(..., casting="unsafe") rules
     return out
 
 
-def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
+def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *,
+               device=None):
     return full_like(a, 0, dtype, order, subok, shape)
 
 
-def ones_like(a, dtype=None, order="K", subok=None, shape=None):
+def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
+              device=None):
     return full_like(a, 1, dtype, order, subok, shape)
 
 
@@ -189,7 +193,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
     return r if dtype is None else r.astype(dtype, copy=False)
 
 
-def eye(N, M=None, k=0, dtype=float, order="C"):
+def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
     """2-D array with ones on the k-th diagonal."""
     out = _core._eye(N, N if M is None else M, operator.index(k),
                      np.dtype(dtype))

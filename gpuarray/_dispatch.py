@@ -11,8 +11,24 @@ from ._core import ndarray
 _FUNCTION_UFUNCS = frozenset(["matmul", "vecdot", "matvec", "vecmat"])
 
 
-def _supported(x):
-    return isinstance(x, ndarray) or _np.isscalar(x) or x is None
+def _foreign(x):
+    """An operand of another array library, which may handle the ufunc
+    itself; NumPy arrays and lists instead reach our ufunc, whose TypeError
+    names gpuarray.asarray (decision 21)."""
+    override = getattr(type(x), "__array_ufunc__", None)
+    return override is not None and override is not \
+        _np.ndarray.__array_ufunc__ and not isinstance(x, ndarray)
+
+
+def _operands(method, inputs):
+    """The inputs that are ufunc operands: the indices of ufunc.at(a, indices,
+    b) and ufunc.reduceat(a, indices) are index arrays, which may be lists
+    or NumPy arrays as in NumPy."""
+    if method == "at":
+        return inputs[:1] + inputs[2:]
+    if method == "reduceat":
+        return inputs[:1]
+    return inputs
 
 
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
@@ -24,7 +40,7 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
         ours = getattr(gpuarray, ufunc.__name__, None)
     if ours is None:
         return NotImplemented
-    if not all(_supported(x) for x in inputs):
+    if any(_foreign(x) for x in _operands(method, inputs)):
         return NotImplemented
     out = kwargs.get("out")
     if out is not None:
@@ -79,6 +95,10 @@ def array_function(self, func, types, args, kwargs):
                     **{k: _as_dtype(v) for k, v in kwargs.items()})
     if impl is None or impl is func:
         return NotImplemented
+    if "device" in kwargs and kwargs["device"] is None:
+        # NumPy's like= paths pass device=None, its default, which some
+        # of ours (the C gp.full) do not take
+        kwargs = {k: v for k, v in kwargs.items() if k != "device"}
     return impl(*args, **kwargs)
 
 

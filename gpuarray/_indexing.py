@@ -437,7 +437,7 @@ def extract(condition, arr):
     return take(arr.reshape(-1), flatnonzero(c.reshape(-1)))
 
 
-def take_along_axis(arr, indices, axis):
+def take_along_axis(arr, indices, axis=-1):  # NumPy 2.3's default
     arr = _asarray(arr)
     indices = _asarray(indices)
     if axis is None:

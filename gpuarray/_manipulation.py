@@ -122,7 +122,9 @@ def broadcast_to(array, shape, subok=False):
 def broadcast_arrays(*args):
     args = [asarray(a) for a in args]
     shape = _np.broadcast_shapes(*[a.shape for a in args])
-    return [a if a.shape == shape else broadcast_to(a, shape) for a in args]
+    # a tuple, as NumPy 2 returns
+    return tuple(a if a.shape == shape else broadcast_to(a, shape)
+                 for a in args)
 
 
 def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
@@ -260,7 +262,7 @@ def column_stack(tup):
     return concatenate(arrs, 1)
 
 
-def copy(a, order="K"):
+def copy(a, order="K", subok=False):
     return asarray(a).copy(order)
 
 

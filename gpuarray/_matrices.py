@@ -100,4 +100,4 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
         out = [broadcast_to(o, full) for o in out]
     if copy:
         out = [o.copy() for o in out]
-    return out
+    return tuple(out)  # as NumPy 2

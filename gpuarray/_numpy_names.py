@@ -7,6 +7,8 @@ import warnings as _warnings
 
 import numpy as _np
 
+from . import _core
+
 __all__ = [
     "True_", "False_", "ScalarType", "typecodes", "sctypeDict",
     "little_endian", "exceptions", "dtypes", "long", "ulong", "object_",
@@ -47,12 +49,16 @@ def isnat(x, /, out=None, **kwargs):
 def einsum_path(subscripts, *operands, optimize="greedy", einsum_call=False):
     """NumPy's contraction order for operands of these shapes (it looks
     at shapes only: zero-stride stand-ins, no data moved)."""
-    stand_ins = [o if isinstance(o, str) else
-                 _np.broadcast_to(_np.zeros((), _np.dtype(o.dtype)),
-                                  _np.shape(o))
-                 for o in operands]
-    return _np.einsum_path(subscripts, *stand_ins, optimize=optimize,
-                           einsum_call=einsum_call)
+    # only our arrays get stand-ins: in the interleaved form
+    # (einsum_path(a, [0, 1], b, [1, 2])) the lists are subscripts and
+    # the first operand comes as `subscripts`
+    def stand_in(o):
+        if not isinstance(o, _core.ndarray):
+            return o
+        return _np.broadcast_to(_np.zeros((), o.dtype), o.shape)
+    return _np.einsum_path(stand_in(subscripts),
+                           *[stand_in(o) for o in operands],
+                           optimize=optimize, einsum_call=einsum_call)
 
 
 def row_stack(tup, *, dtype=None, casting="same_kind"):

@@ -832,6 +832,87 @@ def test_array_function_missing_names_the_function():
             getattr(np, name)(g)
 
 
+def test_array_function_missing_busday_names_the_function():
+    # gpuarray has no datetime kernels, so NumPy's busday functions stay
+    # missing: NumPy's TypeError names the function
+    _, g = _pair()
+    assert not hasattr(gp, "is_busday")
+    with pytest.raises(TypeError, match="numpy.is_busday"):
+        np.is_busday(g)
+
+
+def test_ufunc_at_and_reduceat_take_list_and_numpy_indices():
+    # indices are not ufunc operands: NumPy takes lists and NumPy arrays
+    x = np.arange(6.0).reshape(2, 3)
+    for idx in ([0, 0, 1], np.array([0, 0, 1]), (0, [0, 2])):
+        g, n = gp.asarray(x), x.copy()
+        np.add.at(g, idx, 1.5)
+        np.add.at(n, idx, 1.5)
+        np.testing.assert_array_equal(g.get(), n)
+    g, n = gp.asarray(x), x.copy()
+    np.negative.at(g, [1])
+    np.negative.at(n, [1])
+    np.testing.assert_array_equal(g.get(), n)
+    for idx in ([0, 2], np.array([0, 2])):
+        _check(np.add.reduceat(gp.asarray(x), idx, axis=1),
+               np.add.reduceat(x, idx, axis=1))
+        _check(np.maximum.reduceat(gp.asarray(x[0]), idx),
+               np.maximum.reduceat(x[0], idx))
+
+
+def test_ufunc_with_numpy_or_list_operand_names_asarray():
+    # decision 21: the error says how to convert, through NumPy too
+    _, g = _pair()
+    for other in (np.ones(g.shape), g.get().tolist()):
+        with pytest.raises(TypeError, match="gpuarray.asarray"):
+            np.add(g, other)
+        with pytest.raises(TypeError, match="gpuarray.asarray"):
+            np.multiply(other, g)
+    with pytest.raises(TypeError, match="gpuarray.asarray"):
+        np.ones(g.shape) + g
+
+
+def test_array_function_keywords_numpy_passes_through():
+    n, g = _pair()
+    _check(np.ones_like(g, device="cpu"), np.ones_like(n, device="cpu"))
+    _check(np.zeros_like(g, device=None), np.zeros_like(n, device=None))
+    _check(np.copy(g, order="K", subok=False), np.copy(n, subok=False))
+    # like= calls pass device=None (np.full positionally-heavy too)
+    _check(np.ones((2, 2), dtype=np.int32, like=g),
+           np.ones((2, 2), dtype=np.int32))
+    _check(np.zeros(3, like=g), np.zeros(3))
+    _check(np.full(3, 2.0, like=g), np.full(3, 2.0))
+    _check(np.eye(3, k=1, like=g), np.eye(3, k=1))
+
+
+def test_take_along_axis_default_axis():
+    # NumPy 2.3 made axis optional (-1)
+    x = np.array([[3.0, 1.0, 2.0], [0.5, 5.0, 4.0]])
+    i = np.argsort(x)
+    _check(np.take_along_axis(gp.asarray(x), gp.asarray(i)),
+           np.take_along_axis(x, i))
+
+
+def test_broadcast_arrays_and_meshgrid_return_tuples():
+    n, g = _pair()
+    for f, args in ((np.broadcast_arrays, (n, n[0])),
+                    (np.meshgrid, (n[0], n[1]))):
+        want = f(*args)
+        got = f(*[gp.asarray(a) for a in args])
+        assert type(got) is type(want) is tuple
+        for x, y in zip(got, want):
+            _check(x, y)
+    got = np.meshgrid(g[0], g[1], sparse=True, indexing="ij")
+    assert type(got) is tuple
+
+
+def test_einsum_path_interleaved_form():
+    n, g = _pair()
+    want = np.einsum_path(n, [0, 1], n, [2, 1], [0, 2])
+    got = np.einsum_path(g, [0, 1], g, [2, 1], [0, 2])
+    assert got == want
+
+
 def test_array_namespace():
     a = gp.arange(3)
     assert a.__array_namespace__() is gp
