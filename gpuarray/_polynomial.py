@@ -221,6 +221,11 @@ def roots(p):
             a[1:, :-1] = _eye_like(n - 2, p.dtype)
         a[0, :] = -p[1:] / p[0]
         r = eigvals(a)
+        if r.dtype.kind == "c" and p.dtype.kind != "c" and \
+                not _rd.any(_uf.imag(r) != 0):
+            # NumPy's roots gives real roots as reals (eigvals itself does
+            # not from NumPy 2.5 on)
+            r = _uf.real(r).astype(p.dtype)
     else:
         r = zeros(0, p.dtype)
     return _mn.concatenate((r, zeros(trailing, r.dtype)))
