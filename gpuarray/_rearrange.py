@@ -83,7 +83,7 @@ def roll(a, shift, axis=None):
     total = {}
     for s, ax in pairs:
         ax = _normalize_axis(ax, a.ndim)
-        total[ax] = total.get(ax, 0) + _op.index(s)
+        total[ax] = total.get(ax, 0) + int(s)  # NumPy truncates 2.7 -> 2
     out = a
     for ax, s in total.items():
         n = a.shape[ax]

@@ -970,3 +970,10 @@ def test_flat_next_index_and_coords():
             next(f)
         with pytest.raises(StopIteration):
             next(h)
+
+
+@pytest.mark.parametrize("shift", [1.0, np.float64(2.7), -1.5, (1.0, 2)])
+def test_roll_truncates_float_shifts(shift):
+    x = np.arange(12).reshape(3, 4)
+    axis = (0, 1) if isinstance(shift, tuple) else None
+    same(gp.roll(gp.asarray(x), shift, axis), np.roll(x, shift, axis))
