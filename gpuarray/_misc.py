@@ -25,7 +25,7 @@ import numpy as _np
 
 from ._core import ndarray
 from ._creation import asarray, zeros, arange
-from ._manipulation import _flat_or_axis
+from ._manipulation import _flat_or_axis, atleast_1d
 
 __all__ = [
     "isscalar", "isneginf", "isposinf", "i0", "vander", "diagflat", "block",
@@ -773,12 +773,6 @@ def _bitorder_weights(bitorder):
     return w if bitorder == "big" else w[::-1].copy()
 
 
-def _at_least_1d(a):
-    """NumPy's packbits and unpackbits take a 0-d array as 1-d along any
-    axis 0 or -1 (PyArray_CheckAxis)."""
-    return a.reshape(1) if a.ndim == 0 else a
-
-
 def packbits(a, /, axis=None, bitorder="big"):
     """Each run of 8 elements (non-zero = 1) along axis as one uint8,
     zero-padded at the end."""
@@ -788,7 +782,7 @@ def packbits(a, /, axis=None, bitorder="big"):
     if a.dtype.kind not in "biu":
         raise TypeError("Expected an input array of integer or boolean "
                         "data type")
-    a, axis = _flat_or_axis(_at_least_1d(a), axis)
+    a, axis = _flat_or_axis(atleast_1d(a), axis)  # 0-d reads as 1-d, as NumPy
     m = gp.moveaxis(a != 0, axis, -1).astype(_np.uint8)
     n = m.shape[-1]
     nb = (n + 7) // 8
@@ -809,7 +803,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
         raise TypeError("Expected an input array of unsigned byte data "
                         "type")
     w = _bitorder_weights(bitorder)
-    a, axis = _flat_or_axis(_at_least_1d(a), axis)
+    a, axis = _flat_or_axis(atleast_1d(a), axis)  # 0-d reads as 1-d, as NumPy
     m = gp.moveaxis(a, axis, -1)
     bits = ((m[..., None] & asarray(w)) != 0).astype(_np.uint8)
     bits = bits.reshape(m.shape[:-1] + (m.shape[-1] * 8,))

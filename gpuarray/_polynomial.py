@@ -19,7 +19,7 @@ from . import _manipulation as _mn
 from . import _reductions as _rd
 from . import _ufuncs as _uf
 from ._core import ndarray
-from ._creation import arange, asarray, ones, zeros
+from ._creation import arange, asarray, eye, ones, zeros
 
 __all__ = ["poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
            "polyint", "roots", "polyfit"]
@@ -218,7 +218,7 @@ def roots(p):
     if n > 1:
         a = zeros((n - 1, n - 1), p.dtype)
         if n > 2:
-            a[1:, :-1] = _eye_like(n - 2, p.dtype)
+            a[1:, :-1] = eye(n - 2, dtype=p.dtype)
         a[0, :] = -p[1:] / p[0]
         r = eigvals(a)
         if r.dtype.kind == "c" and p.dtype.kind != "c" and \
@@ -229,11 +229,6 @@ def roots(p):
     else:
         r = zeros(0, p.dtype)
     return _mn.concatenate((r, zeros(trailing, r.dtype)))
-
-
-def _eye_like(n, dtype):
-    from ._creation import eye
-    return eye(n, dtype=dtype)
 
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):

@@ -100,13 +100,13 @@ extern int gpa_scan_pair;
  * default 50). */
 extern int gpa_scan_backoff;
 /* "scan_vec": 16-byte loads and stores of contiguous rows (Note [Scan
- * tile layout]; default 1).  "scan_skip": benchmarks only, leaves stages
- * out (wrong results). */
+ * tile layout]; default 1). */
 extern int gpa_scan_vec;
+/* "scan_skip": benchmarks only, leaves stages out (wrong results). */
+extern int gpa_scan_skip;
 /* "scan_direct": items per thread of the register-only scan tile (Note
  * [Direct scan tile]); 0, the default, keeps the staged scan_tile. */
 extern int gpa_scan_direct;
-extern int gpa_scan_skip;
 
 /* The kernels of spec's module on dev, compiling on first use: fills
  * fns[GPA_RK_N] (reduce) or fns[GPA_SK_N] (scan) with borrowed handles.

@@ -36,6 +36,11 @@ def is_dev(x):
     return isinstance(x, _core.ndarray)
 
 
+def host(x, dtype=None):
+    """A parameter as a NumPy array (a device array copied back)."""
+    return _np.asarray(x.get() if is_dev(x) else x, dtype)
+
+
 def param(x, dtype=F64):
     """A parameter as a Python float/int (0-d) or a device array of
     `dtype` (Note [Flat parameters])."""

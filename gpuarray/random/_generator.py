@@ -18,7 +18,7 @@ import numpy as _np
 
 from .. import _core
 from .._creation import asarray as _asarray
-from . import _philox
+from . import _common, _philox
 from ._api import GeneratorDistributions, LegacyDistributions
 
 _F64 = _np.dtype(_np.float64)
@@ -182,16 +182,12 @@ def _int_bounds(dt):
     return int(info.min), int(info.max)
 
 
-def _host(x):
-    return _np.asarray(x.get() if hasattr(x, "get") else x)
-
-
 def _array_integers(gen, low, high, size, dt, endpoint):
     """integers() with array bounds (broadcast as NumPy does): bounds
     checked on the host with Python ints, then 64 random bits per element
     taken modulo that element's span, as the scalar kernel does."""
-    lo = _host(low).astype(_np.int64).astype(object)
-    hi = _host(high)
+    lo = _common.host(low).astype(_np.int64).astype(object)
+    hi = _common.host(high)
     hi = (hi if hi.dtype == _np.uint64 else hi.astype(_np.int64)).astype(
         object)
     # (0-d object arithmetic gives Python ints, hence asarray)
@@ -226,7 +222,8 @@ def _check_range(low, high, legacy):
     Generator (not RandomState) refuses high < low."""
     scalar = not (_np.ndim(low) or _np.ndim(high))
     with _np.errstate(all="ignore"):
-        diff = _np.subtract(_host(high), _host(low), dtype=_np.float64)
+        diff = _np.subtract(_common.host(high), _common.host(low),
+                            dtype=_np.float64)
     if not _np.isfinite(diff).all():
         raise OverflowError("high - low range exceeds valid bounds"
                             if scalar and not legacy else
@@ -289,7 +286,7 @@ def _choice(gen, a, size, replace, p, axis):
     count = int(_np.prod(shape, dtype=_np.int64))
     if _np.ndim(a) == 0:  # an integer, 0-d arrays included (as NumPy)
         try:
-            a = _op.index(_host(a).item())
+            a = _op.index(_common.host(a).item())
         except TypeError:
             raise ValueError("a must be a sequence or an integer, not %s"
                              % type(a)) from None

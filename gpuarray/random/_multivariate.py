@@ -12,13 +12,9 @@ from ._gamma import standard_gamma_flat
 from ._discrete import binomial_flat
 
 
-def _host(x, dtype=_np.float64):
-    return _np.asarray(x.get() if C.is_dev(x) else x, dtype)
-
-
 def dirichlet(gen, alpha, size=None, legacy=False):
     g = C.gp()
-    a = _host(alpha)
+    a = C.host(alpha, _np.float64)
     if a.ndim != 1:
         raise ValueError("setting an array element with a sequence. The "
                          "requested array would exceed the maximum number "
@@ -56,7 +52,7 @@ def dirichlet(gen, alpha, size=None, legacy=False):
 
 def multinomial(gen, n, pvals, size=None, legacy=False):
     g = C.gp()
-    pv = _host(pvals)
+    pv = C.host(pvals, _np.float64)
     if legacy and pv.ndim == 0:
         raise TypeError("pvals must be a 1-d sequence")
     if pv.ndim == 0 or pv.shape[-1] == 0:
@@ -167,7 +163,7 @@ def multivariate_hypergeometric(gen, colors, nsample, size=None,
     if method not in ("count", "marginals"):
         raise ValueError('method must be "count" or "marginals".')
     try:
-        c = _host(colors, _np.int64)
+        c = C.host(colors, _np.int64)
     except (TypeError, ValueError, OverflowError):
         raise ValueError(_COLORS_ERROR) from None
     if c.ndim != 1 or (c < 0).any():
