@@ -1,10 +1,9 @@
 """Variant sweep of the scan tile (the knobs behind
 gpuarray._core._tune("scan_items" / "scan_min_blocks" / "scan_backoff" /
-"scan_pair" / "scan_vec" / "scan_skip" / "scan_direct"); Notes [Look-back
-cells], [Scan tile layout] and [Direct scan tile] in
-csrc/jit/scan_codegen.c): cumsum
-of 1e8 float32 and float64 beside CuPy, PyTorch and a device-to-device
-copy of the same bytes.
+"scan_pair" / "scan_vec" / "scan_tma" / "scan_skip"); Notes [Look-back
+cells], [Scan tile layout] and [Bulk tile copies] in
+csrc/jit/scan_codegen.c): cumsum of 1e8 float32 and float64 beside CuPy,
+PyTorch and a device-to-device copy of the same bytes.
 
     --pick FILE   write the fastest correct float32 variant to FILE as
                   GPUARRAY_TEST_TUNE text (k=v,k=v), so the test suite can
@@ -20,20 +19,21 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _timing import bench, load_peers, sync  # noqa: E402
 
 KNOBS = ("scan_items", "scan_min_blocks", "scan_backoff", "scan_pair",
-         "scan_vec", "scan_skip", "scan_direct")
+         "scan_vec", "scan_tma", "scan_skip")
 VARIANTS = {
-    # 44 items with 16-byte vectors is the default (session 4); scan_skip
+    # the first entry is the default (43 items, bulk copies); scan_skip
     # leaves stages out to place the time (wrong results, never picked):
-    # 1 the look-back, 2 the sequential passes
-    np.float32: [dict(scan_vec=1), dict(scan_vec=0),
-                 dict(scan_items=40), dict(scan_backoff=100),
-                 dict(scan_skip=1), dict(scan_skip=2), dict(scan_skip=3),
-                 # Note [Direct scan tile]: items per thread x min blocks
-                 dict(scan_direct=16), dict(scan_direct=16, scan_min_blocks=5),
-                 dict(scan_direct=24), dict(scan_direct=32),
-                 dict(scan_direct=12, scan_min_blocks=6)],
-    np.float64: [dict(scan_items=12), dict(scan_items=16),
-                 dict(scan_direct=8), dict(scan_direct=16)],
+    # 1 the look-back, 2 the thread passes
+    np.float32: [dict(), dict(scan_tma=0), dict(scan_tma=0, scan_vec=0),
+                 dict(scan_items=41), dict(scan_items=45),
+                 dict(scan_items=31), dict(scan_items=23),
+                 dict(scan_backoff=50), dict(scan_backoff=200),
+                 dict(scan_backoff=0),
+                 dict(scan_pair=0),
+                 dict(scan_skip=1), dict(scan_skip=2), dict(scan_skip=3)],
+    np.float64: [dict(), dict(scan_tma=0), dict(scan_items=19),
+                 dict(scan_items=23), dict(scan_backoff=50),
+                 dict(scan_skip=3)],
 }
 
 
@@ -54,11 +54,11 @@ def sweep(gp, peers, n, dt, picks):
         r = gp.cumsum(a).get()
         err = float(np.max(np.abs(r - ref) / np.maximum(ref, 1)))
         t = bench(lambda: gp.cumsum(a), sync(gp), repeat=10)
-        text = ",".join("%s=%d" % kv for kv in knobs.items())
+        text = ",".join("%s=%d" % kv for kv in knobs.items()) or "default"
         print("  %-32s %.3f ms  %5.1f%% of copy  max relerr %.1e" % (
             text, t * 1e3, 100 * t_copy / t, err))
         if err < 1e-5 and not knobs.get("scan_skip"):
-            picks.append((t, text))
+            picks.append((t, text if knobs else ""))
         for k, v in defaults.items():
             gp._core._tune(k, v)
     if "cupy" in peers:
@@ -88,7 +88,8 @@ def main():
         sweep(gp, peers, 10 ** 8, dt, picks)
         if dt == np.float32 and args.pick and picks:
             best = min(picks)
-            print("picked %s (%.3f ms)" % (best[1], best[0] * 1e3))
+            print("picked %s (%.3f ms)" % (best[1] or "default",
+                                           best[0] * 1e3))
             with open(args.pick, "w") as f:
                 f.write(best[1])
 

@@ -428,30 +428,57 @@ def test_scan_level3_chain():
     check(gp.cumsum(gp.asarray(xi), axis=1), np.cumsum(xi, axis=1))
 
 
-@pytest.fixture
-def direct_scan_tile():
-    """The experimental register-only scan tile (Note [Direct scan tile])
-    for one test; the knob is process-wide, so it is put back after."""
-    old = gp._core._tune("scan_direct", 16)
+SCAN_VARIANTS = [dict(), dict(scan_tma=0), dict(scan_tma=0, scan_vec=0),
+                 dict(scan_items=8), dict(scan_min_blocks=5)]
+
+
+@pytest.fixture(params=SCAN_VARIANTS,
+                ids=lambda d: ",".join("%s=%d" % kv for kv in d.items())
+                or "default")
+def scan_variant(request):
+    """Each scan tile variant (bulk copies, vectors, items per thread) for
+    one test; the knobs are process-wide, so they are put back after."""
+    old = {k: gp._core._tune(k, v) for k, v in request.param.items()}
     try:
         yield
     finally:
-        gp._core._tune("scan_direct", old)
+        for k, v in old.items():
+            gp._core._tune(k, v)
 
 
 @pytest.mark.parametrize("dt", [np.int8, np.float32, np.float64, np.int32,
-                                np.complex64, np.bool_], ids=ids)
-def test_direct_scan_tile_matches_numpy(direct_scan_tile, dt):
-    n = 3 * 4096 * 16 + 5   # many tiles and a partial one on either device
+                                np.int64, np.complex64, np.complex128,
+                                np.bool_], ids=ids)
+def test_scan_tile_variants_match_numpy(scan_variant, dt):
+    # several full CUDA tiles (Note [Bulk tile copies] takes those) and a
+    # partial one; offset and reversed rows take the other load paths
+    n = 5 * 256 * 43 + 7
     x = make((n,), np.int8, lo=0, hi=3).astype(dt)
     a = gp.asarray(x)
     for sl in [slice(None), slice(1, None), slice(None, None, -2)]:
         check(gp.cumsum(a[sl]), np.cumsum(x[sl]), exact=True)
         check(gp.maximum.accumulate(a[sl]), np.maximum.accumulate(x[sl]),
               exact=True)
-    x2 = x[:3 * 20001].reshape(3, 20001)
+    x2 = x[:3 * 18001].reshape(3, 18001)
     check(gp.cumsum(gp.asarray(x2), axis=1), np.cumsum(x2, axis=1),
           exact=True)
+
+
+@pytest.mark.parametrize("shift_in,shift_out", [(0, 1), (1, 0), (0, 0)])
+def test_scan_aligned_and_offset_operands(scan_variant, shift_in, shift_out):
+    # input and output alignment differ: one side moves in bulk, the other
+    # element by element
+    n = 4 * 256 * 43 + 3
+    x = make((n + 1,), np.float32)
+    a = gp.asarray(x)[shift_in:shift_in + n]
+    out = gp.zeros(n + 1, np.float32)[shift_out:shift_out + n]
+    r = gp.cumsum(a, out=out)
+    assert r is out
+    ref = np.cumsum(x[shift_in:shift_in + n].astype(np.float64))
+    check(out, ref.astype(np.float32), rtol=1e-4, atol=1e-3)
+    o2 = gp.zeros(n, np.float64)
+    gp.cumsum(gp.asarray(np.arange(n, dtype=np.float64)), out=o2)
+    check(o2, np.cumsum(np.arange(n, dtype=np.float64)), exact=True)
 
 
 def test_scan_level3_chain_at_device_tile_size():

@@ -103,7 +103,7 @@ static const struct {
     {"scan_backoff", &gpa_scan_backoff, 0, 100000, 1},
     {"scan_vec", &gpa_scan_vec, 0, 64, 1},
     {"scan_skip", &gpa_scan_skip, 0, 64, 1},
-    {"scan_direct", &gpa_scan_direct, 0, 64, 1},
+    {"scan_tma", &gpa_scan_tma, 0, 1, 1},
 };
 
 /* _tune(name, value) -> previous value: launch parameters and kernel

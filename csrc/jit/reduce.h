@@ -48,9 +48,7 @@ enum {
     GPA_RK_N
 };
 /* Kernels of a scan module (scan_codegen.c). */
-enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_DIRECT, GPA_SK_N };
-/* The scan kernels a module holds: scan_direct only with the knob. */
-#define GPA_SK_LOADED (gpa_scan_direct > 0 ? GPA_SK_N : GPA_SK_DIRECT)
+enum { GPA_SK_TILE, GPA_SK_COL, GPA_SK_N };
 
 /* Kernel parameter block shared by every kernel (mirrors the struct the
  * skeleton declares; IDX = int or long long). */
@@ -71,15 +69,17 @@ typedef GPA_RED_LAYOUT(long long) gpa_rlayout64;
 #define GPA_RED_COLBLOCK_CUDA 256
 #define GPA_SCAN_BLOCK_CUDA 256
 #define GPA_SCAN_ITEMS_HOST 64
-/* Items per thread of the scan tile on CUDA, from sizeof(acc_t) (so the
- * tile fits 42 KiB of static shared memory; 40 for 4 bytes measured
- * fastest, benchmarks/NOTES.md), or the "scan_items" knob. */
+/* Items per thread of the scan tile on CUDA, from sizeof(acc_t): odd
+ * (Note [Scan tile layout] in scan_codegen.c) and the tile within 44 KiB
+ * of static shared memory; or the "scan_items" knob where that tile fits
+ * 47 KiB. */
 extern int gpa_scan_items;
 static inline int gpa_scan_items_cuda(int acc_size)
 {
-    if (gpa_scan_items > 0 && acc_size * gpa_scan_items * 264 <= 47000)
+    if (gpa_scan_items > 0 &&
+        (long long)acc_size * gpa_scan_items * GPA_SCAN_BLOCK_CUDA <= 48128)
         return gpa_scan_items;
-    return acc_size <= 4 ? 44 : (acc_size <= 8 ? 12 : 8);
+    return acc_size <= 4 ? 43 : (acc_size <= 8 ? 21 : 11);
 }
 
 /* Appends the op part (typedefs, preamble, struct gpa_rop) of spec. */
@@ -87,7 +87,7 @@ void gpa_red_op_source(const gpa_red_spec *spec, gpa_strbuf *b);
 /* Appends the whole module source for kind (op part + skeleton +
  * host launchers). */
 void gpa_red_source(const gpa_red_spec *spec, int kind, gpa_strbuf *b);
-void gpa_scan_skeleton(gpa_strbuf *b);
+void gpa_scan_skeleton(gpa_strbuf *b, int acc_size);
 /* Scan kernel variants for benchmarks (`_core._tune("scan_min_blocks" /
  * "scan_items")`): the scan tile's __launch_bounds__ minimum blocks per SM
  * (0: none) and its items per thread on CUDA (0: by acc_t size; see
@@ -97,16 +97,16 @@ extern int gpa_scan_min_blocks;
  * (Note [Look-back cells] in scan_codegen.c). */
 extern int gpa_scan_pair;
 /* "scan_backoff": ns a look-back waiter sleeps between polls (0: none;
- * default 50). */
+ * default 100). */
 extern int gpa_scan_backoff;
+/* "scan_tma": full tiles of contiguous rows as bulk asynchronous copies
+ * on sm_90+ (Note [Bulk tile copies]; default 1). */
+extern int gpa_scan_tma;
 /* "scan_vec": 16-byte loads and stores of contiguous rows (Note [Scan
  * tile layout]; default 1). */
 extern int gpa_scan_vec;
 /* "scan_skip": benchmarks only, leaves stages out (wrong results). */
 extern int gpa_scan_skip;
-/* "scan_direct": items per thread of the register-only scan tile (Note
- * [Direct scan tile]); 0, the default, keeps the staged scan_tile. */
-extern int gpa_scan_direct;
 
 /* The kernels of spec's module on dev, compiling on first use: fills
  * fns[GPA_RK_N] (reduce) or fns[GPA_SK_N] (scan) with borrowed handles.

@@ -400,8 +400,7 @@ static const char *const red_ptypes[] = {
     "const char *", "char *", "int", "long long", "double", "double",
 };
 
-static const char *const scan_names[GPA_SK_N] = {"scan_tile", "scan_col",
-                                                "scan_direct"};
+static const char *const scan_names[GPA_SK_N] = {"scan_tile", "scan_col"};
 static const char *const scan_ptypes[] = {
     "gpa_rlayout", "gpa_idx_t", "gpa_idx_t", "gpa_idx_t", "gpa_idx_t",
     "gpa_idx_t", "gpa_idx_t", "const char *", "char *", "char *", "double",
@@ -417,8 +416,8 @@ void gpa_red_source(const gpa_red_spec *s, int kind, gpa_strbuf *b)
         for (int k = 0; k < GPA_RK_N; k++)
             gpa_sb_host_launcher(b, red_names[k], 11, red_ptypes);
     } else {
-        gpa_scan_skeleton(b);
-        for (int k = 0; k < GPA_SK_LOADED; k++)
+        gpa_scan_skeleton(b, s->acc_size);
+        for (int k = 0; k < GPA_SK_N; k++)
             gpa_sb_host_launcher(b, scan_names[k], 12, scan_ptypes);
     }
 }
@@ -488,7 +487,7 @@ static char *dup_or_null(const char *s, int *fail)
 int gpa_red_kernels(gpa_device *dev, const gpa_red_spec *spec, int kind,
                     void **fns)
 {
-    int nk = kind == GPA_RED_REDUCE ? GPA_RK_N : GPA_SK_LOADED;
+    int nk = kind == GPA_RED_REDUCE ? GPA_RK_N : GPA_SK_N;
     for (size_t i = n_entries; i-- > 0;) {
         entry *e = &table[i];
         if (e->dev == dev && e->kind == kind && spec_eq(&e->spec, spec)) {

@@ -85,12 +85,9 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
     long long sa = a->strides[axis], so = out->strides[axis];
     int tile = (n_rows == 1 || llabs(sa) <= llabs(kst[nk - 1])) &&
                !(cuda && len <= 64 && n_rows > 1);
-    /* Note [Direct scan tile] in jit/scan_codegen.c: an experiment */
-    int direct = tile && gpa_scan_direct > 0;
     long long T = !cuda ? GPA_SCAN_ITEMS_HOST
-                  : (long long)GPA_SCAN_BLOCK_CUDA *
-                        (direct ? gpa_scan_direct
-                                : gpa_scan_items_cuda(spec.acc_size));
+                        : (long long)GPA_SCAN_BLOCK_CUDA *
+                              gpa_scan_items_cuda(spec.acc_size);
     long long tpr = tile ? cdiv(len, T) : 1;
     long long ng = cdiv(tpr, 32), n2 = cdiv(ng, 32), n3 = cdiv(n2, 32);
     long long ext = llabs(sa) * (len - 1) + llabs(so) * (len - 1);
@@ -142,7 +139,7 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
         wp = work->ptr;
         if (dev->be->memset_d8(dev, wp, 0, (size_t)wtotal, dev->stream) < 0)
             goto done;
-        fn = fns[direct ? GPA_SK_DIRECT : GPA_SK_TILE];
+        fn = fns[GPA_SK_TILE];
         grid.x = (unsigned)(n_rows * tpr);
         block.x = cuda ? GPA_SCAN_BLOCK_CUDA : 1;
     } else {
