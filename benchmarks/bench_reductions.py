@@ -10,6 +10,11 @@ ratio to CuPy; copy% is against the fastest device-to-device copy of the
 same bytes by any library in the run (printed as the "copy" row).  Targets (H200): sum(1e9 f64) <= CuPy; sum(axis=0/1)
 of 32768^2 f32 >= 90% of copy bandwidth; argmax and var of 1e9 f32 <=
 CuPy; cumsum of 1e8 f32 >= 70% of copy bandwidth and <= CuPy.
+
+Then a head-to-head against CuPy for the cases where both sit near the
+memory ceiling: the two libraries called alternately, round after round,
+on the SAME device memory (CuPy sees gpuarray's array through DLPack), so
+clock drift, placement and the order of the runs cancel out.
 """
 import argparse
 import os
@@ -144,6 +149,42 @@ def main():
             print("%-16s %-9s %10.3f %9.1f %8.0f%% %9s" % (
                 title, name, t, bw, 100 * bw / ceil, ratio))
         print("%-16s %-9s %10s %9.1f" % (title, "copy", "", ceil))
+    if "cupy" in found and not small:
+        head_to_head(found, args.warmup, 4 * args.repeat)
+
+
+def head_to_head(found, warmup, rounds):
+    """gpuarray and CuPy alternately on one array, `rounds` times."""
+    gp, gsync = found["gpuarray"]
+    cp, csync = found["cupy"]
+    print("\nhead-to-head, alternating on the same memory (%d rounds):"
+          % rounds)
+    print("%-16s %10s %10s %9s %12s" % ("case", "gp ms", "cupy ms",
+                                        "gp/cupy", "gp faster"))
+    for title, shape, dtype, op, _ in cases(False):
+        if op == "var":
+            continue  # CuPy's var is two orders of magnitude slower
+        x = make(gp, "gpuarray", shape, dtype)
+        cx = cp.from_dlpack(x)
+        for _ in range(warmup):
+            run_op(gp, "gpuarray", x, op)
+            run_op(cp, "cupy", cx, op)
+        gsync()
+        csync()
+        tg, tc = [], []
+        for _ in range(rounds):
+            for fn, sync, ts, mod, name, arr in (
+                    (run_op, gsync, tg, gp, "gpuarray", x),
+                    (run_op, csync, tc, cp, "cupy", cx)):
+                t = time.perf_counter()
+                fn(mod, name, arr, op)
+                sync()
+                ts.append((time.perf_counter() - t) * 1e3)
+        mg, mc = statistics.median(tg), statistics.median(tc)
+        wins = sum(a < b for a, b in zip(tg, tc))
+        print("%-16s %10.3f %10.3f %8.3fx %7d/%d" % (title, mg, mc, mg / mc,
+                                                     wins, rounds))
+        del cx, x
 
 
 if __name__ == "__main__":
