@@ -420,3 +420,49 @@ def test_outer():
     np.testing.assert_array_equal(got.get(), want)
     with pytest.raises(ValueError):
         gp.sin.outer(gp.asarray(a), gp.asarray(a))
+
+
+@pytest.mark.parametrize("case", [
+    "t3", "t3b", "slice", "revT", "mixed", "bcast_lower", "bcast_col",
+    "conflict", "two_out", "order_A", "order_C", "order_F"])
+def test_new_outputs_take_numpys_layout(case):
+    # Note [Output order]: a new output is laid out as NumPy's iterator
+    # lays it out, so strides and contiguity match NumPy's result
+    base = np.arange(24, dtype=np.float64).reshape(2, 3, 4)
+    m = np.arange(12, dtype=np.float64).reshape(3, 4)
+    kw = {}
+    if case == "t3":
+        ins = (base.transpose(2, 0, 1), 2.0)
+    elif case == "t3b":
+        ins = (base.transpose(1, 0, 2), base.transpose(1, 0, 2))
+    elif case == "slice":
+        ins = (np.ones((4, 6))[:, ::2], 1.0)
+    elif case == "revT":
+        ins = (m[::-1].T, 1.0)
+    elif case == "mixed":
+        ins = (m.T, np.ones((4, 3)))
+    elif case == "bcast_lower":
+        ins = (m.T, np.ones(3))
+    elif case == "bcast_col":
+        ins = (base.transpose(2, 0, 1), np.ones((2, 3)))
+    elif case == "conflict":
+        ins = (base.transpose(2, 0, 1),
+               np.asfortranarray(base.transpose(2, 0, 1)))
+    elif case == "two_out":
+        ins = (base.transpose(2, 1, 0),)
+    else:
+        ins = (base.transpose(2, 0, 1), 1.0)
+        kw = {"order": case[-1]}
+    fname = "modf" if case == "two_out" else "add"
+    if fname == "add" and len(ins) == 1:
+        ins = ins + (1.0,)
+    r = getattr(np, fname)(*ins, **kw)
+    g = getattr(gp, fname)(*[gp.asarray(x) if isinstance(x, np.ndarray)
+                             else x for x in ins], **kw)
+    rs = r if isinstance(r, tuple) else (r,)
+    gs = g if isinstance(g, tuple) else (g,)
+    for gi, ri in zip(gs, rs):
+        assert gi.strides == ri.strides, (gi.strides, ri.strides)
+        assert gi.flags.c_contiguous == ri.flags.c_contiguous
+        assert gi.flags.f_contiguous == ri.flags.f_contiguous
+        np.testing.assert_array_equal(gi.get(), ri)

@@ -83,14 +83,21 @@ gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
     }
     if (order != 'K')
         return gpa_array_empty(a->dev, descr, nd, shape, order == 'F');
-    /* 'K': allocate C order over the memory-ordered shape, then put the
-     * axes back (Note [Keep order]). */
+    /* 'K': a's axes by |stride| (Note [Keep order]) */
     int perm[GPA_MAXDIMS];
-    Py_ssize_t pshape[GPA_MAXDIMS], strides[GPA_MAXDIMS];
     memory_order(a, perm);
+    return gpa_array_empty_perm(a->dev, descr, nd, shape, perm);
+}
+
+gpa_array *gpa_array_empty_perm(gpa_device *dev, PyArray_Descr *descr,
+                                int nd, const Py_ssize_t *shape,
+                                const int *perm)
+{
+    /* C order over the permuted shape, then the axes put back */
+    Py_ssize_t pshape[GPA_MAXDIMS] = {0}, strides[GPA_MAXDIMS];
     for (int i = 0; i < nd; i++)
         pshape[i] = shape[perm[i]];
-    gpa_array *t = gpa_array_empty(a->dev, descr, nd, pshape, 0);
+    gpa_array *t = gpa_array_empty(dev, descr, nd, pshape, 0);
     if (t == NULL)
         return NULL;
     for (int i = 0; i < nd; i++) {

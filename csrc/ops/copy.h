@@ -16,6 +16,13 @@ gpa_array *gpa_array_copy(gpa_array *a, PyArray_Descr *descr, char order);
 gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
                                 char order, int nd, const Py_ssize_t *shape);
 
+/* New uninitialised array of `shape` whose axes lie in memory in the
+ * order perm (outermost first), each contiguous inside the next, as
+ * NumPy's 'K' allocations are.  descr stolen. */
+gpa_array *gpa_array_empty_perm(gpa_device *dev, PyArray_Descr *descr,
+                                int nd, const Py_ssize_t *shape,
+                                const int *perm);
+
 /* New 1-D array (owning its memory) with a's elements read in `order`:
  * 'C', 'F' or 'K' (axes by decreasing |stride|, each read in its logical
  * direction, as NumPy's flatten). */

@@ -3,6 +3,7 @@
  */
 #include "ops/ufunc.h"
 #include "ops/elementwise.h"
+#include "ops/copy.h"
 #include "jit/strbuf.h"
 #include "hooks.h"
 #include "util.h"
@@ -133,24 +134,86 @@ done:
     return NULL;
 }
 
-/* Memory order for new outputs (NumPy's 'K', simplified): F when every
- * full-rank array input is F-contiguous and not C-contiguous. */
-static int outputs_fortran(gpa_array **arrs, int n, int nd, char order)
+/* Stride of a (aligned to the right of an nd-axis broadcast) along
+ * axis d, 0 where a broadcasts or the axis has length 1. */
+static long long axis_stride(const gpa_array *a, int nd, int d)
+{
+    int da = d - (nd - a->nd);
+    if (da < 0 || a->shape[da] == 1)
+        return 0;
+    return llabs((long long)a->strides[da]);
+}
+
+/* Note [Output order]: new ufunc outputs are laid out as NumPy's
+ * iterator lays them out.  'C'/'F' as asked; 'A': F when every full-rank
+ * input is F- and not C-contiguous; 'K': the axis order NumPy's iterator
+ * picks over the inputs -- an insertion sort from the innermost axis out
+ * in which each input whose strides on both axes are nonzero votes, the
+ * first vote decides and a vote for the C order overrides (C wins
+ * conflicts).  Returns 0 for C order, 1 for F, 2 for perm (outer first).
+ * Contiguous outputs in the inputs' order let the elementwise engine merge
+ * every axis (a transposed input runs as one contiguous pass). */
+static int output_order(gpa_array **arrs, int n, int nd, char order,
+                        int *perm)
 {
     if (order == 'F')
         return 1;
     if (order == 'C' || nd < 2)
         return 0;
-    int any = 0;
+    int all_c = 1, all_f = 1, any = 0;
     for (int i = 0; i < n; i++) {
         gpa_array *a = arrs[i];
         if (a == NULL || a->nd != nd)
             continue;
-        if (!(a->flags & GPA_F_CONTIGUOUS) || (a->flags & GPA_C_CONTIGUOUS))
-            return 0;
         any = 1;
+        all_c &= (a->flags & GPA_C_CONTIGUOUS) != 0;
+        all_f &= (a->flags & GPA_F_CONTIGUOUS) && !(a->flags & GPA_C_CONTIGUOUS);
     }
-    return any;
+    if (!any || all_c)
+        return 0;
+    if (all_f)
+        return 1;
+    if (order == 'A')
+        return 0;
+    int r[GPA_MAXDIMS]; /* innermost first */
+    for (int i = 0; i < nd; i++)
+        r[i] = nd - 1 - i;
+    for (int i0 = 1; i0 < nd; i0++) {
+        int j0 = r[i0], ipos = i0;
+        for (int i1 = i0 - 1; i1 >= 0; i1--) {
+            int j1 = r[i1], ambiguous = 1, swap = 0;
+            for (int k = 0; k < n; k++) {
+                if (arrs[k] == NULL)
+                    continue;
+                long long s0 = axis_stride(arrs[k], nd, j0);
+                long long s1 = axis_stride(arrs[k], nd, j1);
+                if (s0 == 0 || s1 == 0)
+                    continue;
+                if (s1 <= s0)
+                    swap = 0;
+                else if (ambiguous)
+                    swap = 1;
+                ambiguous = 0;
+            }
+            if (ambiguous)
+                continue;
+            if (!swap)
+                break;
+            ipos = i1;
+        }
+        if (ipos != i0) {
+            for (int k = i0; k > ipos; k--)
+                r[k] = r[k - 1];
+            r[ipos] = j0;
+        }
+    }
+    int c = 1, f = 1;
+    for (int i = 0; i < nd; i++) {
+        perm[i] = r[nd - 1 - i];
+        c &= perm[i] == i;
+        f &= perm[i] == nd - 1 - i;
+    }
+    return c ? 0 : (f ? 1 : 2);
 }
 
 /* NumPy raises for integer powers with negative integer exponents; the
@@ -304,7 +367,8 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
     if (dev == NULL && (dev = gpa_current_device()) == NULL)
         return NULL;
 
-    int fortran = outputs_fortran(arrs, nin, nd, a->order);
+    int perm[GPA_MAXDIMS];
+    int layout = output_order(arrs, nin, nd, a->order, perm);
     for (int o = 0; o < nout; o++) {
         gpa_array *out = a->out[o];
         if (out != NULL) {
@@ -348,7 +412,9 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
             outs[o] = out;
         } else {
             PyArray_Descr *d = PyArray_DescrFromType(res->loop[nin + o]);
-            outs[o] = gpa_array_empty(dev, d, nd, shape, fortran);
+            outs[o] = layout == 2
+                          ? gpa_array_empty_perm(dev, d, nd, shape, perm)
+                          : gpa_array_empty(dev, d, nd, shape, layout);
             if (outs[o] == NULL)
                 goto fail;
         }
