@@ -91,7 +91,7 @@ LAZY_MODULES = ("random", "linalg", "fft", "testing", "emath", "lib")
 # name -> module, for __getattr__
 WHERE = {n: m for m, names in LAZY_NAMES.items() for n in names}
 WHERE.update({"ElementwiseKernel": "_kernels", "ReductionKernel": "_kernels",
-              "fuse": "_fusion"})
+              "fuse": "_fusion", "RawModule": "_raw", "RawKernel": "_raw"})
 
 
 def load(module):

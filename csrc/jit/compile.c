@@ -87,32 +87,26 @@ static int remember(const char *key, gpa_module *m)
     return rc;
 }
 
-gpa_module *gpa_jit_load(gpa_device *dev, const char *source)
+/* Where a compile request differs between generated and user (raw)
+ * source: the hashed text and how the compiler is called. */
+typedef struct {
+    const char *kernels;             /* generated: the part after the prelude */
+    const char *const *user_opts;    /* raw: the user's NVRTC options */
+    int n_user_opts;
+    int raw;
+} compile_request;
+
+/* The module of the hashed text `full` (PyMem-allocated; this function
+ * owns it): from the module table, the disk cache or the compiler. */
+static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
+                             char *full, const char *opts,
+                             const compile_request *req)
 {
-    char *full = NULL, *image = NULL;
-    const char *opts = NULL;
+    char *image = NULL;
     size_t image_n = 0;
     gpa_module *m = NULL;
-    char digest[65], key[160], path[4400];
-    const gpa_compiler *cc = dev->kind == GPA_DEVICE_CUDA ? &gpa_nvrtc_compiler
-                                                          : &gpa_host_compiler;
-    char target[64];
+    char digest[65], key[160], path[4400], target[64];
 
-    if (cc->describe(dev, target, sizeof target, &opts) < 0)
-        return NULL;
-    /* The hashed text: options, compiler and target ahead of the source. */
-    const char *prelude = gpa_prelude();
-    size_t plen = strlen(prelude), slen = strlen(source);
-    size_t olen = strlen(opts) + strlen(target) + 8;
-    full = PyMem_Malloc(olen + plen + slen + 2);
-    if (full == NULL) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    int hdr = snprintf(full, olen, "//%s|%s\n", target, opts);
-    memcpy(full + hdr, prelude, plen);
-    full[hdr + plen] = '\n';
-    memcpy(full + hdr + plen + 1, source, slen + 1);
     if (gpa_sha256_hex(full, strlen(full), digest) < 0)
         goto fail;
     snprintf(key, sizeof key, "%s%d:%s", cc->name, dev->ordinal, digest);
@@ -139,11 +133,18 @@ gpa_module *gpa_jit_load(gpa_device *dev, const char *source)
     } else {
         if (access(path, F_OK) == 0)
             gpa_jit_counters.disk_rejects++;
-        if (gpa_cfg.debug)
+        if (gpa_cfg.debug) {
+            snprintf(target, sizeof target, "%s", cc->name);
             fprintf(stderr, "gpuarray: compiling kernel (%s)\n%s\n", target,
                     full);
+        }
         gpa_jit_counters.compiles++;
-        if (cc->compile(dev, full, source, opts, &image, &image_n) < 0)
+        int crc = req->raw ? cc->compile_raw(dev, full, req->user_opts,
+                                             req->n_user_opts, &image,
+                                             &image_n)
+                           : cc->compile(dev, full, req->kernels, opts,
+                                         &image, &image_n);
+        if (crc < 0)
             goto fail;
         if (gpa_disk_cache_write(path, image, image_n) < 0)
             goto fail;
@@ -178,6 +179,69 @@ fail:
     PyMem_Free(image);
     PyMem_Free(full);
     return NULL;
+}
+
+static const gpa_compiler *compiler_of(gpa_device *dev)
+{
+    return dev->kind == GPA_DEVICE_CUDA ? &gpa_nvrtc_compiler
+                                        : &gpa_host_compiler;
+}
+
+gpa_module *gpa_jit_load(gpa_device *dev, const char *source)
+{
+    const char *opts = NULL;
+    const gpa_compiler *cc = compiler_of(dev);
+    char target[64];
+
+    if (cc->describe(dev, target, sizeof target, &opts) < 0)
+        return NULL;
+    /* The hashed text: options, compiler and target ahead of the source. */
+    const char *prelude = gpa_prelude();
+    size_t plen = strlen(prelude), slen = strlen(source);
+    size_t olen = strlen(opts) + strlen(target) + 8;
+    char *full = PyMem_Malloc(olen + plen + slen + 2);
+    if (full == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    int hdr = snprintf(full, olen, "//%s|%s\n", target, opts);
+    memcpy(full + hdr, prelude, plen);
+    full[hdr + plen] = '\n';
+    memcpy(full + hdr + plen + 1, source, slen + 1);
+    compile_request req = {source, NULL, 0, 0};
+    return load_text(dev, cc, full, opts, &req);
+}
+
+gpa_module *gpa_jit_load_raw(gpa_device *dev, const char *source,
+                             const char *const *user_opts, int n_user_opts)
+{
+    const char *opts = NULL;
+    const gpa_compiler *cc = compiler_of(dev);
+    char target[64];
+
+    if (cc->describe(dev, target, sizeof target, &opts) < 0)
+        return NULL;
+    /* The hashed text: target, "raw", the user's options, the source. */
+    size_t olen = strlen(target) + 16, slen = strlen(source);
+    for (int i = 0; i < n_user_opts; i++)
+        olen += strlen(user_opts[i]) + 1;
+    char *full = PyMem_Malloc(olen + slen + 1);
+    if (full == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t at = (size_t)snprintf(full, olen, "//%s|raw|", target);
+    for (int i = 0; i < n_user_opts; i++)
+        at += (size_t)snprintf(full + at, olen - at, "%s ", user_opts[i]);
+    full[at++] = '\n';
+    memcpy(full + at, source, slen + 1);
+    compile_request req = {NULL, user_opts, n_user_opts, 1};
+    return load_text(dev, cc, full, opts, &req);
+}
+
+gpa_device *gpa_module_device(gpa_module *m)
+{
+    return m->dev;
 }
 
 void *gpa_module_function(gpa_module *m, const char *name)

@@ -17,6 +17,11 @@ typedef struct {
      * is PyMem-allocated.  On failure raises CompileError with the log. */
     int (*compile)(gpa_device *dev, const char *full, const char *kernels,
                    const char *opts, char **image, size_t *n);
+    /* Compiles user source as written (no prelude) with the user's
+     * NVRTC options (the host compiler takes none of them). */
+    int (*compile_raw)(gpa_device *dev, const char *source,
+                       const char *const *user_opts, int n_user_opts,
+                       char **image, size_t *n);
 } gpa_compiler;
 
 extern const gpa_compiler gpa_nvrtc_compiler;
@@ -32,5 +37,9 @@ int gpa_write_temp_file(const void *data, size_t n, char *path,
  * *image is a PyMem-allocated cubin. */
 int gpa_nvrtc_compile_cubin(const char *source, int arch, char **image,
                             size_t *n);
+/* The same with the options given (the architecture option is added). */
+int gpa_nvrtc_compile_with(const char *source, int arch,
+                           const char *const *opts, int n_opts, char **image,
+                           size_t *n);
 
 #endif

@@ -179,7 +179,9 @@ static int host_compile(gpa_device *dev, const char *source,
 {
     GPA_UNUSED(dev);
     char pch[4400];
-    precompiled_prelude(opts, pch, sizeof pch);
+    pch[0] = '\0';
+    if (kernels != NULL) /* NULL: raw source, no prelude to precompile */
+        precompiled_prelude(opts, pch, sizeof pch);
     char dir[1100], src[1200], out[1200], logp[1200], cmd[12000];
     char *log = NULL;
     size_t log_n = 0;
@@ -249,10 +251,22 @@ done:
     return rc;
 }
 
+/* Raw (user) source: the C++ compiler takes none of the NVRTC options;
+ * gpuarray/_raw.py turned the -D/-U ones into #define lines already. */
+static int host_compile_raw(gpa_device *dev, const char *source,
+                            const char *const *user_opts, int n_user_opts,
+                            char **image, size_t *n)
+{
+    GPA_UNUSED(user_opts);
+    GPA_UNUSED(n_user_opts);
+    return host_compile(dev, source, NULL, HOST_OPTS, image, n);
+}
+
 const gpa_compiler gpa_host_compiler = {
     .name = "host",
     .extension = "so",
     .needs_file = 1,
     .describe = host_describe,
     .compile = host_compile,
+    .compile_raw = host_compile_raw,
 };

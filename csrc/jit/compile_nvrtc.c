@@ -15,16 +15,33 @@
 int gpa_nvrtc_compile_cubin(const char *source, int arch, char **image,
                             size_t *n)
 {
+    const char *opts[] = {"--std=c++17", "-default-device", "--fmad=false"};
+    return gpa_nvrtc_compile_with(source, arch, opts, 3, image, n);
+}
+
+#define MAX_NVRTC_OPTS 64
+
+int gpa_nvrtc_compile_with(const char *source, int arch,
+                           const char *const *user_opts, int n_opts,
+                           char **image, size_t *n)
+{
     const gpa_nvrtc_api *rtc = gpa_nvrtc_api_get();
     nvrtcProgram prog = NULL;
     char *log = NULL, *out = NULL;
     char archopt[64];
+    const char *opts[MAX_NVRTC_OPTS + 1];
     int rc = -1;
     if (rtc == NULL)
         return -1;
+    if (n_opts > MAX_NVRTC_OPTS) {
+        PyErr_Format(PyExc_ValueError, "at most %d compiler options",
+                     MAX_NVRTC_OPTS);
+        return -1;
+    }
     snprintf(archopt, sizeof archopt, "--gpu-architecture=sm_%d", arch);
-    const char *opts[] = {archopt, "--std=c++17", "-default-device",
-                          "--fmad=false"};
+    opts[0] = archopt;
+    for (int i = 0; i < n_opts; i++)
+        opts[i + 1] = user_opts[i];
     nvrtcResult r = rtc->nvrtcCreateProgram(&prog, source, "gpuarray_kernel.cu",
                                             0, NULL, NULL);
     if (r != 0) {
@@ -34,7 +51,7 @@ int gpa_nvrtc_compile_cubin(const char *source, int arch, char **image,
     }
     nvrtcResult cr;
     Py_BEGIN_ALLOW_THREADS
-    cr = rtc->nvrtcCompileProgram(prog, 4, opts);
+    cr = rtc->nvrtcCompileProgram(prog, n_opts + 1, opts);
     Py_END_ALLOW_THREADS
     if (cr != 0) {
         size_t ln = 0;
@@ -100,12 +117,21 @@ static int nvrtc_compile(gpa_device *dev, const char *source,
                                    image, n);
 }
 
+static int nvrtc_compile_raw(gpa_device *dev, const char *source,
+                             const char *const *user_opts, int n_user_opts,
+                             char **image, size_t *n)
+{
+    return gpa_nvrtc_compile_with(source, dev->cc_major * 10 + dev->cc_minor,
+                                  user_opts, n_user_opts, image, n);
+}
+
 const gpa_compiler gpa_nvrtc_compiler = {
     .name = "cuda",
     .extension = "cubin",
     .needs_file = 0,
     .describe = nvrtc_describe,
     .compile = nvrtc_compile,
+    .compile_raw = nvrtc_compile_raw,
 };
 
 /* _core._nvrtc_compile(source, arch) -> bytes: compile with NVRTC, no GPU

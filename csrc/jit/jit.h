@@ -20,6 +20,15 @@ typedef struct gpa_module gpa_module;
  * gpuarray.CompileError (with .log and .source) when compilation fails. */
 gpa_module *gpa_jit_load(gpa_device *dev, const char *source);
 
+/* The same for user CUDA source compiled as written (RawModule): no
+ * prelude, the user's NVRTC options; on host the source must already
+ * carry its host shim and launchers (gpuarray/_raw.py). */
+gpa_module *gpa_jit_load_raw(gpa_device *dev, const char *source,
+                             const char *const *user_opts, int n_user_opts);
+
+/* The device a module was loaded on. */
+gpa_device *gpa_module_device(gpa_module *m);
+
 /* The function `name` of a module (a launcher on host).  Borrowed. */
 void *gpa_module_function(gpa_module *m, const char *name);
 
