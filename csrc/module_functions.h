@@ -20,6 +20,15 @@ PyObject *gpa_py_pool_stats(PyObject *, PyObject *);
 PyObject *gpa_py_pool_free_all(PyObject *, PyObject *);
 PyObject *gpa_py_pool_set_limit(PyObject *, PyObject *);
 PyObject *gpa_py_staging_free(PyObject *, PyObject *);
+/* runtime/stream_py.c: streams and events */
+PyObject *gpa_py_stream_create(PyObject *, PyObject *);
+PyObject *gpa_py_stream_destroy(PyObject *, PyObject *);
+PyObject *gpa_py_stream_synchronize(PyObject *, PyObject *);
+PyObject *gpa_py_stream_use(PyObject *, PyObject *);
+PyObject *gpa_py_stream_current(PyObject *, PyObject *);
+PyObject *gpa_py_event_create(PyObject *, PyObject *);
+PyObject *gpa_py_event_op(PyObject *, PyObject *);
+PyObject *gpa_py_event_elapsed(PyObject *, PyObject *);
 #define GPA_RUNTIME_FUNCTIONS                                              \
     GPA_FN("_device_count", gpa_py_device_count, METH_NOARGS, NULL)        \
     GPA_FN("_default_kind", gpa_py_default_kind, METH_NOARGS, NULL)        \
@@ -30,7 +39,16 @@ PyObject *gpa_py_staging_free(PyObject *, PyObject *);
     GPA_FN("_pool_stats", gpa_py_pool_stats, METH_VARARGS, NULL)           \
     GPA_FN("_pool_free_all", gpa_py_pool_free_all, METH_VARARGS, NULL)     \
     GPA_FN("_pool_set_limit", gpa_py_pool_set_limit, METH_VARARGS, NULL)   \
-    GPA_FN("_staging_free", gpa_py_staging_free, METH_NOARGS, NULL)
+    GPA_FN("_staging_free", gpa_py_staging_free, METH_NOARGS, NULL)        \
+    GPA_FN("_stream_create", gpa_py_stream_create, METH_VARARGS, NULL)     \
+    GPA_FN("_stream_destroy", gpa_py_stream_destroy, METH_VARARGS, NULL)   \
+    GPA_FN("_stream_synchronize", gpa_py_stream_synchronize, METH_VARARGS, \
+           NULL)                                                           \
+    GPA_FN("_stream_use", gpa_py_stream_use, METH_VARARGS, NULL)           \
+    GPA_FN("_stream_current", gpa_py_stream_current, METH_VARARGS, NULL)   \
+    GPA_FN("_event_create", gpa_py_event_create, METH_VARARGS, NULL)       \
+    GPA_FN("_event_op", gpa_py_event_op, METH_VARARGS, NULL)               \
+    GPA_FN("_event_elapsed", gpa_py_event_elapsed, METH_VARARGS, NULL)
 
 /* array/views.c */
 PyObject *gpa_py_as_strided(PyObject *, PyObject *);

@@ -185,8 +185,8 @@ class RawKernel:
 
     def __call__(self, grid, block, args, *, shared_mem=0, stream=None):
         if stream is not None:
-            raise NotImplementedError("kernels run on the device's current "
-                                      "stream; stream= is not supported")
+            with stream:
+                return self(grid, block, args, shared_mem=shared_mem)
         grid = _dims(grid, "grid")
         block = _dims(block, "block")
         if not isinstance(args, (tuple, list)):

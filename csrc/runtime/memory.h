@@ -46,6 +46,9 @@ size_t gpa_pool_total_bytes(gpa_device *dev);
 size_t gpa_pool_n_free_blocks(gpa_device *dev);
 unsigned long long gpa_pool_driver_allocs(gpa_device *dev);
 int gpa_pool_free_all_blocks(gpa_device *dev);
+/* After a stream was synchronized and before it is destroyed: its free
+ * blocks move to the default stream's arena. */
+int gpa_pool_forget_stream(gpa_device *dev, gpa_stream stream);
 void gpa_pool_set_limit(gpa_device *dev, size_t limit); /* 0: no limit */
 size_t gpa_pool_get_limit(gpa_device *dev);
 

@@ -27,7 +27,7 @@
 #define SMALL_SEGMENT (2u << 20)
 #define MID_REQUEST (10u << 20)
 #define MID_SEGMENT (20u << 20)
-#define MAX_ARENAS 16
+#define MAX_ARENAS 64
 
 typedef struct block block;
 struct block {
@@ -317,8 +317,10 @@ static void block_release(gpa_mem *m)
     if (ar == NULL)
         ar = &pool->arenas[0];
     free_list *fl = &ar->lists[b->is_small];
+    /* a free neighbour merges only from the same arena (stream): one
+     * freed on another stream sits in that stream's list */
     block *p = b->prev;
-    if (p && p->is_free) {
+    if (p && p->is_free && p->mem.stream == m->stream) {
         free_list_remove(fl, p);
         p->mem.size += b->mem.size;
         p->next = b->next;
@@ -328,7 +330,7 @@ static void block_release(gpa_mem *m)
         b = p;
     }
     block *n = b->next;
-    if (n && n->is_free) {
+    if (n && n->is_free && n->mem.stream == m->stream) {
         free_list_remove(fl, n);
         b->mem.size += n->mem.size;
         b->next = n->next;
@@ -367,6 +369,41 @@ gpa_mem *gpa_mem_wrap(gpa_device *dev, void *ptr, size_t size,
     m->release = foreign_release;
     m->stream = dev->stream;
     return m;
+}
+
+/* The stream is gone (synchronized, then destroyed): its free blocks
+ * join the default stream's arena, and its arena slot is reused.  A block
+ * still in use keeps the old handle and gets an arena when freed. */
+int gpa_pool_forget_stream(gpa_device *dev, gpa_stream stream)
+{
+    struct gpa_pool *pool = dev->pool;
+    if (stream == NULL)
+        return GPA_OK;
+    int i = 0;
+    while (i < pool->n_arenas && pool->arenas[i].stream != stream)
+        i++;
+    if (i == pool->n_arenas)
+        return GPA_OK;
+    arena *dst = arena_for(pool, NULL);
+    arena *src = &pool->arenas[i];
+    if (dst == NULL || dst == src)
+        return GPA_OK; /* no room to move: leave it where it is */
+    for (int k = 0; k < 2; k++) {
+        free_list *fl = &src->lists[k];
+        while (fl->n > 0) {
+            block *b = fl->items[fl->n - 1];
+            b->mem.stream = NULL;
+            if (free_list_insert(&dst->lists[k], b) != GPA_OK) {
+                b->mem.stream = stream;
+                PyErr_NoMemory();
+                return GPA_ERR;
+            }
+            fl->n--;
+        }
+        free(fl->items);
+    }
+    pool->arenas[i] = pool->arenas[--pool->n_arenas]; /* dst not used after */
+    return GPA_OK;
 }
 
 size_t gpa_pool_used_bytes(gpa_device *dev) { return dev->pool->used; }
