@@ -78,6 +78,17 @@ def _check_out_shape(out, shape):
                          % (tuple(out.shape), tuple(shape)))
 
 
+def _into_out(out, r):
+    """r written into out= (shape checked first: no broadcasting)."""
+    if out is None:
+        return r
+    if not isinstance(out, ndarray):
+        raise TypeError("out must be a gpuarray.ndarray")
+    _check_out_shape(out, r.shape)
+    out[...] = r
+    return out
+
+
 def _result_shape(shape, axes, keepdims):
     if keepdims:
         return tuple(1 if i in axes else s for i, s in enumerate(shape))
@@ -137,17 +148,35 @@ def _nan_replaced(a, fill):
     return _where(_ufunc("isnan")(a), _np.asarray(fill, a.dtype)[()], a)
 
 
+def _initial_scalar(initial, dt):
+    """initial in the result type, converted as NumPy does: a Python int
+    out of range raises OverflowError, a nan into an integer ValueError,
+    a complex into a real type TypeError (not a silent astype)."""
+    return _np.array(initial, dtype=dt)[()]
+
+
 def _initial_apply(res, initial, ufunc):
     if initial is None or initial is _np._NoValue:
         return res
-    ufunc(res, _np.asarray(initial).astype(res.dtype)[()], out=res)
+    ufunc(res, _initial_scalar(initial, res.dtype), out=res)
     return res
+
+
+def _out_loop_dtype(a_dtype, dtype, out):
+    """The loop type of an add/multiply reduction or scan: with no dtype=
+    NumPy runs it in out's type when the input casts to it safely
+    (np.sum(f32, out=f64) sums in float64, not float32 then cast)."""
+    if dtype is None and isinstance(out, ndarray) and \
+            _np.can_cast(a_dtype, out.dtype, "safe"):
+        return out.dtype
+    return dtype
 
 
 def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
               nan=False):
     a = _asarray(a)
     axis = _ufunc_axis(a, axis)
+    dtype = _out_loop_dtype(a.dtype, dtype, out)
     if nan and a.dtype.kind not in "fc":
         nan = False
     dt = _np_reduce_dtype("multiply" if prod else "add", a.dtype,
@@ -218,7 +247,7 @@ def _extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
     if empty and has_init:
         shape = _result_shape(a.shape, axes, keepdims)
         res, _ = _out_array(out, shape, a.dtype)
-        res.fill(initial)
+        res.fill(_initial_scalar(initial, res.dtype))
         return res
     res = _reduce(a, axis, out, keepdims,
                   _op_extremum(a.dtype, fn, nan_skip), a.dtype, a.dtype,
@@ -251,10 +280,13 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=True):
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
-    hi = max(a, axis, None, keepdims)
-    lo = min(a, axis, None, keepdims)
-    _check_out_shape(out, hi.shape)
-    return _ufunc("subtract")(hi, lo, out=out) if out is not None else hi - lo
+    if out is None:
+        return max(a, axis, None, keepdims) - min(a, axis, None, keepdims)
+    # NumPy's order: the max lands in out first, so the subtraction runs
+    # in out's type (a bool ptp into an int out works, f32 into f64 is
+    # subtracted in float64)
+    hi = max(a, axis, out, keepdims)
+    return _ufunc("subtract")(hi, min(a, axis, None, keepdims), out=out)
 
 
 def _arg(a, axis, out, keepdims, ismax, nan_skip):
@@ -368,19 +400,16 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
             keepdims=keepdims, where=where)
     n = _count(a, axis, keepdims, where)
     if f16:
-        r = (s / n).astype(_np.float16)
-        if out is not None:
-            out[...] = r
-            return out
-        return r
+        # float16 only when no out= is given: an out= takes the float32
+        # quotient directly (NumPy)
+        r = s / n
+        return _into_out(out, r) if out is not None else \
+            r.astype(_np.float16)
     if s.dtype.kind in "biu":
         # an integer dtype= keeps its type: NumPy divides into the sum
         # with an unsafe cast (truncating)
         r = (s / n).astype(s.dtype)
-        if out is not None:
-            out[...] = r
-            return out
-        return r
+        return _into_out(out, r)
     return _divide_inplace(s, n)
 
 
@@ -411,6 +440,9 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
         # NumPy's nanvar reduces with np.sum: the ufunc axis rules
         axis = _ufunc_axis(a, axis)
         _inexact_out(out)
+    if out is not None:     # NumPy checks the shape before the type
+        _check_out_shape(out, _result_shape(
+            a.shape, _axes(_ufunc_axis(a, axis), a.ndim), keepdims))
     if sqrt and out is not None:
         _sqrt_out(a, dtype, out)
     if dtype is not None and _np.dtype(dtype).kind in "biu":
@@ -463,10 +495,7 @@ def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt):
                             "('%s') to dtype('%s') with casting rule "
                             "'same_kind'" % (_ufunc("sqrt")(r).dtype, dt))
         r = _ufunc("sqrt")(r).astype(dt)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    return _into_out(out, r)
 
 
 def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
@@ -490,10 +519,7 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
     res_dt = _var_types(a, dtype)[2]
     if r.dtype != res_dt:
         r = r.astype(res_dt)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    return _into_out(out, r)
 
 
 def _ddof(ddof, correction):
@@ -563,11 +589,7 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
     r = s / n
     if r.dtype != s.dtype:
         r = r.astype(s.dtype)
-    _check_out_shape(out, r.shape)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    return _into_out(out, r)
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):

@@ -9,7 +9,7 @@ import numpy as _np
 from . import _core
 from ._core import ndarray
 from ._reduction_ops import _scan_op, _SCAN_COMBINE
-from ._reductions import _asarray, _axes, _nan_replaced
+from ._reductions import _asarray, _axes, _nan_replaced, _out_loop_dtype
 
 __all__ = ["cumsum", "cumprod", "cumulative_sum", "cumulative_prod",
            "nancumsum", "nancumprod"]
@@ -27,6 +27,7 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
     axis = _axes(axis, a.ndim)[0]
     if nan and a.dtype.kind not in "fc":
         nan = False
+    dtype = _out_loop_dtype(a.dtype, dtype, out)
     dt = _np_accumulate_dtype(ufunc_name, a.dtype,
                               None if dtype is None else _np.dtype(dtype))
     if nan and dt.kind == "b":
