@@ -167,3 +167,71 @@ def test_ptp_float32_into_float64_out():
     np.ptp(x, axis=1, out=o)
     gp.ptp(a, axis=1, out=go)
     check(go, o, exact=True)
+
+
+# ---------------------------------------------------------------------------
+# ufunc.reduce / accumulate of ufuncs with no engine op (a left fold)
+
+FOLD = ["subtract", "divide", "power", "hypot", "gcd", "lcm", "equal",
+        "less", "logaddexp", "arctan2", "floor_divide", "remainder"]
+
+
+def _fold_input(dt):
+    x = np.arange(1, 13).reshape(3, 4) % 5 + 1
+    if np.dtype(dt).kind == "f":
+        x = x * 0.75
+    return x.astype(dt)
+
+
+@pytest.mark.parametrize("name", FOLD)
+@pytest.mark.parametrize("dt", [np.int32, np.float64, np.bool_])
+def test_fold_reduce(name, dt):
+    x = _fold_input(dt)
+    a = gp.asarray(x)
+    npf, gpf = getattr(np, name), getattr(gp, name)
+    for kw in ({"axis": 0}, {"axis": 1, "keepdims": True}, {"axis": None},
+               {"axis": (0, 1)}, {"axis": ()}, {"axis": -1, "initial": 2},
+               {"axis": (0, 1), "initial": 2},
+               {"axis": 1, "initial": 2, "where": np.array([1, 0, 1, 1],
+                                                           bool)},
+               {"axis": 0, "where": np.array([1, 0, 1, 1], bool)},
+               {"axis": 0, "dtype": np.float64}):
+        gkw = dict(kw)
+        if "where" in kw:
+            gkw["where"] = gp.asarray(kw["where"])
+        same(lambda: npf.reduce(x, **kw), lambda: gpf.reduce(a, **gkw))
+    same(lambda: npf.reduce(x[:0], axis=0), lambda: gpf.reduce(a[:0], axis=0))
+
+
+@pytest.mark.parametrize("name", FOLD)
+@pytest.mark.parametrize("dt", [np.int32, np.float64, np.bool_])
+def test_fold_accumulate(name, dt):
+    x = _fold_input(dt)
+    a = gp.asarray(x)
+    npf, gpf = getattr(np, name), getattr(gp, name)
+    for kw in ({"axis": 0}, {"axis": -1}, {"axis": (1,)},
+               {"axis": 0, "dtype": np.float64}):
+        same(lambda: npf.accumulate(x, **kw), lambda: gpf.accumulate(a, **kw))
+    same(lambda: npf.accumulate(x[0]), lambda: gpf.accumulate(a[0]))
+
+
+def test_fold_reduce_out():
+    x = _fold_input(np.float64)
+    o, go = np.zeros(4), gp.zeros(4)
+    np.subtract.reduce(x, out=o)
+    assert gp.subtract.reduce(gp.asarray(x), out=go) is go
+    check(go, o)
+    go = gp.zeros(3)
+    with pytest.raises(ValueError):
+        gp.subtract.reduce(gp.asarray(x), out=go)
+
+
+@pytest.mark.parametrize("name", ["add", "maximum", "subtract"])
+@pytest.mark.parametrize("axis", [None, (), (0, 1), (0,), [0], 3])
+def test_accumulate_axis_rules(name, axis):
+    x = np.arange(6.0).reshape(2, 3)
+    a = gp.asarray(x)
+    same(lambda: getattr(np, name).accumulate(x, axis=axis),
+         lambda: getattr(gp, name).accumulate(a, axis=axis))
+    same(lambda: getattr(np, name).accumulate(x[0], axis=axis),
+         lambda: getattr(gp, name).accumulate(a[0], axis=axis))
