@@ -592,6 +592,23 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
     return _into_out(out, r)
 
 
+def _weights_along(a, w, axis):
+    """weights given for the reduced axes only (NumPy 2: any number of
+    them, w's dimensions in the order axis names them), reshaped to
+    broadcast against a."""
+    if axis is None:
+        raise TypeError("Axis must be specified when shapes of a and "
+                        "weights differ.")
+    axes = _np.lib.array_utils.normalize_axis_tuple(
+        axis if isinstance(axis, tuple) else (axis,), a.ndim)
+    if tuple(w.shape) != tuple(a.shape[ax] for ax in axes):
+        raise ValueError("Shape of weights must be consistent with shape "
+                         "of a along specified axis.")
+    w = w.transpose(tuple(int(i) for i in _np.argsort(axes)))
+    return w.reshape(tuple(s if i in axes else 1
+                           for i, s in enumerate(a.shape)))
+
+
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     a = _asarray(a)
     if isinstance(axis, list):
@@ -609,19 +626,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     else:
         rdt = _np.result_type(a.dtype, w.dtype)
     if a.shape != w.shape:
-        if axis is None:
-            raise TypeError("Axis must be specified when shapes of a and "
-                            "weights differ.")
-        if w.ndim != 1:
-            raise TypeError("1D weights expected when shapes of a and "
-                            "weights differ.")
-        ax = _axes(axis, a.ndim)
-        if len(ax) != 1 or w.shape[0] != a.shape[ax[0]]:
-            raise ValueError("Length of weights not compatible with "
-                             "specified axis.")
-        shp = [1] * a.ndim
-        shp[ax[0]] = w.shape[0]
-        w = w.reshape(tuple(shp))
+        w = _weights_along(a, w, axis)
     from ._manipulation import broadcast_to
     wb = broadcast_to(w, a.shape)
     scl = sum(wb, axis, dtype=rdt, keepdims=keepdims)

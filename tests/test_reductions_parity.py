@@ -235,3 +235,20 @@ def test_accumulate_axis_rules(name, axis):
          lambda: getattr(gp, name).accumulate(a, axis=axis))
     same(lambda: getattr(np, name).accumulate(x[0], axis=axis),
          lambda: getattr(gp, name).accumulate(a[0], axis=axis))
+
+
+# ---------------------------------------------------------------------------
+# average: NumPy 2's weights along any set of axes
+
+@pytest.mark.parametrize("axis,wshape", [
+    ((0, 2), (2, 4)), ((2, 0), (4, 2)), ((1,), (3,)), (1, (3,)),
+    (-1, (3, 1)), ((0, 2), (8,)), (None, (4,)), (1, (4,))])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_average_weights_along_axes(axis, wshape, keepdims):
+    x = np.arange(24.0).reshape(2, 3, 4) % 7 - 2
+    w = np.arange(1.0, 1 + np.prod(wshape)).reshape(wshape)
+    a, gw = gp.asarray(x), gp.asarray(w)
+    same(lambda: np.average(x, axis, w, keepdims=keepdims),
+         lambda: gp.average(a, axis, gw, keepdims=keepdims))
+    same(lambda: np.average(x, axis, w, returned=True)[1],
+         lambda: gp.average(a, axis, gw, returned=True)[1])
