@@ -36,7 +36,28 @@ def _asarray(a):
     return _core._asarray(a)
 
 
-def _axes(axis, nd):
+def _axis_int(ax, strict=True):
+    """An axis as an int; to NumPy's ufunc reductions and scans a bool is
+    not one (their TypeError), to median/average it is."""
+    if strict and isinstance(ax, (bool, _np.bool_)):
+        raise TypeError("an integer is required for the axis")
+    return _op.index(ax)
+
+
+def _dtype_arg(dtype):
+    """dtype= of a numeric reduction: None or a numeric dtype (bool, int,
+    float, complex); an unknown name or a string, object, datetime or
+    void type is NumPy's TypeError."""
+    if dtype is None:
+        return None
+    dt = _np.dtype(dtype)
+    if dt.kind not in "biufc":
+        raise TypeError("gpuarray reductions take a numeric dtype, not %r"
+                        % dt)
+    return dt
+
+
+def _axes(axis, nd, strict=True):
     """Normalized tuple of reduced axes (NumPy's errors)."""
     norm = _np.lib.array_utils.normalize_axis_index
     if axis is None:
@@ -44,12 +65,12 @@ def _axes(axis, nd):
     if isinstance(axis, tuple):
         out = []
         for ax in axis:
-            ax = norm(_op.index(ax), nd)
+            ax = norm(_axis_int(ax, strict), nd)
             if ax in out:
                 raise ValueError("duplicate value in 'axis'")
             out.append(ax)
         return tuple(sorted(out))
-    return (norm(_op.index(axis), nd),)
+    return (norm(_axis_int(axis, strict), nd),)
 
 
 def _ufunc_axis(a, axis):
@@ -57,7 +78,7 @@ def _ufunc_axis(a, axis):
     int axis 0 or -1 names no axis (a legacy NumPy rule; mean, var and
     median still raise AxisError)."""
     if a.ndim == 0 and not isinstance(axis, (tuple, list)) and \
-            axis is not None and _op.index(axis) in (0, -1):
+            axis is not None and _axis_int(axis) in (0, -1):
         return ()
     return axis
 
@@ -175,6 +196,7 @@ def _out_loop_dtype(a_dtype, dtype, out):
 def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
               nan=False):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     axis = _ufunc_axis(a, axis)
     dtype = _out_loop_dtype(a.dtype, dtype, out)
     if nan and a.dtype.kind not in "fc":
@@ -292,8 +314,11 @@ def ptp(a, axis=None, out=None, keepdims=False):
 def _arg(a, axis, out, keepdims, ismax, nan_skip):
     a = _asarray(a)
     name = "argmax" if ismax else "argmin"
-    if nan_skip and a.dtype.kind in "fc" and isinstance(axis, tuple):
-        _axes(axis, a.ndim)     # NumPy's nanarg* check the axes first
+    if nan_skip and a.dtype.kind in "fc" and isinstance(axis, tuple) and \
+            a.size:
+        # NumPy's nanarg* check the axes first (its all-nan test), but
+        # only for a non-empty array
+        _axes(axis, a.ndim)
     _single_axis(axis)
     axis = _ufunc_axis(a, axis)
     # (not `axis == ()`: a NumPy integer compares to () as an array)
@@ -390,6 +415,7 @@ def _divide_inplace(res, n):
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Arithmetic mean: a sum in NumPy's accumulator type, divided."""
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     f16 = False
     if dtype is None:
         if a.dtype.kind in "biu":
@@ -434,6 +460,7 @@ def _var_types(a, dtype):
 
 def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     if nan_skip and a.dtype.kind not in "fc":
         nan_skip = False
     if nan_skip:
@@ -575,6 +602,7 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
             where=True):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     if a.dtype.kind not in "fc":
         return mean(a, axis, dtype, out, keepdims, where=where)
     if dtype is not None and _np.dtype(dtype).kind not in "fc":
@@ -613,6 +641,8 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     a = _asarray(a)
     if isinstance(axis, list):
         axis = tuple(axis)      # NumPy's average takes any sequence
+    if axis is not None:        # ints by operator.index (True is 1)
+        axis = tuple(_np.lib.array_utils.normalize_axis_tuple(axis, a.ndim))
     if weights is None:
         avg = mean(a, axis, keepdims=keepdims)
         # NumPy's division: an empty result raises ZeroDivisionError

@@ -9,7 +9,8 @@ import numpy as _np
 from . import _core
 from ._core import ndarray
 from ._reduction_ops import _scan_op, _SCAN_COMBINE
-from ._reductions import _asarray, _axes, _nan_replaced, _out_loop_dtype
+from ._reductions import (_asarray, _axes, _nan_replaced, _out_loop_dtype,
+                          _dtype_arg)
 
 __all__ = ["cumsum", "cumprod", "cumulative_sum", "cumulative_prod",
            "nancumsum", "nancumprod"]
@@ -17,6 +18,7 @@ __all__ = ["cumsum", "cumprod", "cumulative_sum", "cumulative_prod",
 
 def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     if axis is None:
         a = a.reshape(-1)
         axis = 0

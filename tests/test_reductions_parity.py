@@ -252,3 +252,43 @@ def test_average_weights_along_axes(axis, wshape, keepdims):
          lambda: gp.average(a, axis, gw, keepdims=keepdims))
     same(lambda: np.average(x, axis, w, returned=True)[1],
          lambda: gp.average(a, axis, gw, returned=True)[1])
+
+
+# ---------------------------------------------------------------------------
+# argument errors
+
+UFUNC_REDUCTIONS = ["sum", "prod", "mean", "var", "std", "min", "max",
+                    "argmin", "argmax", "all", "any", "nansum", "nanmin",
+                    "nanargmax", "cumsum", "nancumprod", "count_nonzero"]
+
+
+@pytest.mark.parametrize("fn", UFUNC_REDUCTIONS + ["median", "average"])
+@pytest.mark.parametrize("axis", [True, (True,), (0, 0), 2, -3])
+def test_bad_axis(fn, axis):
+    x = np.arange(12.0).reshape(3, 4)
+    a = gp.asarray(x)
+    same(lambda: getattr(np, fn)(x, axis=axis),
+         lambda: getattr(gp, fn)(a, axis=axis))
+
+
+@pytest.mark.parametrize("fn", ["sum", "prod", "mean", "var", "std",
+                                "nansum", "nanmean", "nanvar", "cumsum",
+                                "nancumsum"])
+@pytest.mark.parametrize("dtype", ["foo", np.str_, "M8[s]", np.void])
+def test_bad_dtype_is_type_error(fn, dtype):
+    x = np.arange(12.0).reshape(3, 4)
+    a = gp.asarray(x)
+    with pytest.raises(TypeError):
+        getattr(np, fn)(x, dtype=dtype)
+    with pytest.raises(TypeError):
+        getattr(gp, fn)(a, dtype=dtype)
+
+
+@pytest.mark.parametrize("fn", ["nanargmin", "nanargmax"])
+@pytest.mark.parametrize("shape", [(0,), (3, 0), (2, 3)])
+def test_nanarg_tuple_axis(fn, shape):
+    x = np.ones(shape)
+    a = gp.asarray(x)
+    for axis in [(0, 1), (-1, 0), (0, 5)]:
+        same(lambda: getattr(np, fn)(x, axis=axis),
+             lambda: getattr(gp, fn)(a, axis=axis))
