@@ -417,7 +417,7 @@ def _take_indices(indices):
 
 def _axis(axis, ndim):
     from ._reductions import _axes
-    return _axes(axis, ndim)[0]
+    return _axes(axis, ndim, strict=False)[0]
 
 
 def compress(condition, a, axis=None, out=None):

@@ -242,7 +242,7 @@ class ReductionKernel:
                                       "16-byte NumPy type (got %s)" % acc)
         src, src_dt = self._mapped_source(ins, in_dt, types, acc)
         from ._reductions import _axes, _result_shape
-        axes = _axes(axis, src.ndim)
+        axes = _axes(axis, src.ndim, strict=False)
         shape = _result_shape(src.shape, axes, keepdims)
         if out is None:
             out = _core.empty(shape, out_dt)

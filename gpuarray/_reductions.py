@@ -36,7 +36,28 @@ def _asarray(a):
     return _core._asarray(a)
 
 
-def _axes(axis, nd):
+def _axis_int(ax, strict=True):
+    """An axis as an int; to NumPy's ufunc reductions and scans a bool is
+    not one (their TypeError), to median/average it is."""
+    if strict and isinstance(ax, (bool, _np.bool_)):
+        raise TypeError("an integer is required for the axis")
+    return _op.index(ax)
+
+
+def _dtype_arg(dtype):
+    """dtype= of a numeric reduction: None or a numeric dtype (bool, int,
+    float, complex); an unknown name or a string, object, datetime or
+    void type is NumPy's TypeError."""
+    if dtype is None:
+        return None
+    dt = _np.dtype(dtype)
+    if dt.kind not in "biufc":
+        raise TypeError("gpuarray reductions take a numeric dtype, not %r"
+                        % dt)
+    return dt
+
+
+def _axes(axis, nd, strict=True):
     """Normalized tuple of reduced axes (NumPy's errors)."""
     norm = _np.lib.array_utils.normalize_axis_index
     if axis is None:
@@ -44,12 +65,12 @@ def _axes(axis, nd):
     if isinstance(axis, tuple):
         out = []
         for ax in axis:
-            ax = norm(_op.index(ax), nd)
+            ax = norm(_axis_int(ax, strict), nd)
             if ax in out:
                 raise ValueError("duplicate value in 'axis'")
             out.append(ax)
         return tuple(sorted(out))
-    return (norm(_op.index(axis), nd),)
+    return (norm(_axis_int(axis, strict), nd),)
 
 
 def _ufunc_axis(a, axis):
@@ -57,7 +78,7 @@ def _ufunc_axis(a, axis):
     int axis 0 or -1 names no axis (a legacy NumPy rule; mean, var and
     median still raise AxisError)."""
     if a.ndim == 0 and not isinstance(axis, (tuple, list)) and \
-            axis is not None and _op.index(axis) in (0, -1):
+            axis is not None and _axis_int(axis) in (0, -1):
         return ()
     return axis
 
@@ -76,6 +97,17 @@ def _check_out_shape(out, shape):
         raise ValueError("output parameter for reduction operation has "
                          "the wrong shape: %s, expected %s"
                          % (tuple(out.shape), tuple(shape)))
+
+
+def _into_out(out, r):
+    """r written into out= (shape checked first: no broadcasting)."""
+    if out is None:
+        return r
+    if not isinstance(out, ndarray):
+        raise TypeError("out must be a gpuarray.ndarray")
+    _check_out_shape(out, r.shape)
+    out[...] = r
+    return out
 
 
 def _result_shape(shape, axes, keepdims):
@@ -137,17 +169,36 @@ def _nan_replaced(a, fill):
     return _where(_ufunc("isnan")(a), _np.asarray(fill, a.dtype)[()], a)
 
 
+def _initial_scalar(initial, dt):
+    """initial in the result type, converted as NumPy does: a Python int
+    out of range raises OverflowError, a nan into an integer ValueError,
+    a complex into a real type TypeError (not a silent astype)."""
+    return _np.array(initial, dtype=dt)[()]
+
+
 def _initial_apply(res, initial, ufunc):
     if initial is None or initial is _np._NoValue:
         return res
-    ufunc(res, _np.asarray(initial).astype(res.dtype)[()], out=res)
+    ufunc(res, _initial_scalar(initial, res.dtype), out=res)
     return res
+
+
+def _out_loop_dtype(a_dtype, dtype, out):
+    """The loop type of an add/multiply reduction or scan: with no dtype=
+    NumPy runs it in out's type when the input casts to it safely
+    (np.sum(f32, out=f64) sums in float64, not float32 then cast)."""
+    if dtype is None and isinstance(out, ndarray) and \
+            _np.can_cast(a_dtype, out.dtype, "safe"):
+        return out.dtype
+    return dtype
 
 
 def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
               nan=False):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     axis = _ufunc_axis(a, axis)
+    dtype = _out_loop_dtype(a.dtype, dtype, out)
     if nan and a.dtype.kind not in "fc":
         nan = False
     dt = _np_reduce_dtype("multiply" if prod else "add", a.dtype,
@@ -218,7 +269,7 @@ def _extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
     if empty and has_init:
         shape = _result_shape(a.shape, axes, keepdims)
         res, _ = _out_array(out, shape, a.dtype)
-        res.fill(initial)
+        res.fill(_initial_scalar(initial, res.dtype))
         return res
     res = _reduce(a, axis, out, keepdims,
                   _op_extremum(a.dtype, fn, nan_skip), a.dtype, a.dtype,
@@ -251,17 +302,23 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=True):
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
-    hi = max(a, axis, None, keepdims)
-    lo = min(a, axis, None, keepdims)
-    _check_out_shape(out, hi.shape)
-    return _ufunc("subtract")(hi, lo, out=out) if out is not None else hi - lo
+    if out is None:
+        return max(a, axis, None, keepdims) - min(a, axis, None, keepdims)
+    # NumPy's order: the max lands in out first, so the subtraction runs
+    # in out's type (a bool ptp into an int out works, f32 into f64 is
+    # subtracted in float64)
+    hi = max(a, axis, out, keepdims)
+    return _ufunc("subtract")(hi, min(a, axis, None, keepdims), out=out)
 
 
 def _arg(a, axis, out, keepdims, ismax, nan_skip):
     a = _asarray(a)
     name = "argmax" if ismax else "argmin"
-    if nan_skip and a.dtype.kind in "fc" and isinstance(axis, tuple):
-        _axes(axis, a.ndim)     # NumPy's nanarg* check the axes first
+    if nan_skip and a.dtype.kind in "fc" and isinstance(axis, tuple) and \
+            a.size:
+        # NumPy's nanarg* check the axes first (its all-nan test), but
+        # only for a non-empty array
+        _axes(axis, a.ndim)
     _single_axis(axis)
     axis = _ufunc_axis(a, axis)
     # (not `axis == ()`: a NumPy integer compares to () as an array)
@@ -358,6 +415,7 @@ def _divide_inplace(res, n):
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Arithmetic mean: a sum in NumPy's accumulator type, divided."""
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     f16 = False
     if dtype is None:
         if a.dtype.kind in "biu":
@@ -368,19 +426,16 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
             keepdims=keepdims, where=where)
     n = _count(a, axis, keepdims, where)
     if f16:
-        r = (s / n).astype(_np.float16)
-        if out is not None:
-            out[...] = r
-            return out
-        return r
+        # float16 only when no out= is given: an out= takes the float32
+        # quotient directly (NumPy)
+        r = s / n
+        return _into_out(out, r) if out is not None else \
+            r.astype(_np.float16)
     if s.dtype.kind in "biu":
         # an integer dtype= keeps its type: NumPy divides into the sum
         # with an unsafe cast (truncating)
         r = (s / n).astype(s.dtype)
-        if out is not None:
-            out[...] = r
-            return out
-        return r
+        return _into_out(out, r)
     return _divide_inplace(s, n)
 
 
@@ -405,12 +460,16 @@ def _var_types(a, dtype):
 
 def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     if nan_skip and a.dtype.kind not in "fc":
         nan_skip = False
     if nan_skip:
         # NumPy's nanvar reduces with np.sum: the ufunc axis rules
         axis = _ufunc_axis(a, axis)
         _inexact_out(out)
+    if out is not None:     # NumPy checks the shape before the type
+        _check_out_shape(out, _result_shape(
+            a.shape, _axes(_ufunc_axis(a, axis), a.ndim), keepdims))
     if sqrt and out is not None:
         _sqrt_out(a, dtype, out)
     if dtype is not None and _np.dtype(dtype).kind in "biu":
@@ -463,10 +522,7 @@ def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt):
                             "('%s') to dtype('%s') with casting rule "
                             "'same_kind'" % (_ufunc("sqrt")(r).dtype, dt))
         r = _ufunc("sqrt")(r).astype(dt)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    return _into_out(out, r)
 
 
 def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
@@ -490,10 +546,7 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
     res_dt = _var_types(a, dtype)[2]
     if r.dtype != res_dt:
         r = r.astype(res_dt)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    return _into_out(out, r)
 
 
 def _ddof(ddof, correction):
@@ -549,6 +602,7 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
             where=True):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     if a.dtype.kind not in "fc":
         return mean(a, axis, dtype, out, keepdims, where=where)
     if dtype is not None and _np.dtype(dtype).kind not in "fc":
@@ -563,17 +617,32 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
     r = s / n
     if r.dtype != s.dtype:
         r = r.astype(s.dtype)
-    _check_out_shape(out, r.shape)
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+    return _into_out(out, r)
+
+
+def _weights_along(a, w, axis):
+    """weights given for the reduced axes only (NumPy 2: any number of
+    them, w's dimensions in the order axis names them), reshaped to
+    broadcast against a."""
+    if axis is None:
+        raise TypeError("Axis must be specified when shapes of a and "
+                        "weights differ.")
+    axes = _np.lib.array_utils.normalize_axis_tuple(
+        axis if isinstance(axis, tuple) else (axis,), a.ndim)
+    if tuple(w.shape) != tuple(a.shape[ax] for ax in axes):
+        raise ValueError("Shape of weights must be consistent with shape "
+                         "of a along specified axis.")
+    w = w.transpose(tuple(int(i) for i in _np.argsort(axes)))
+    return w.reshape(tuple(s if i in axes else 1
+                           for i, s in enumerate(a.shape)))
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     a = _asarray(a)
     if isinstance(axis, list):
         axis = tuple(axis)      # NumPy's average takes any sequence
+    if axis is not None:        # ints by operator.index (True is 1)
+        axis = tuple(_np.lib.array_utils.normalize_axis_tuple(axis, a.ndim))
     if weights is None:
         avg = mean(a, axis, keepdims=keepdims)
         # NumPy's division: an empty result raises ZeroDivisionError
@@ -587,19 +656,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     else:
         rdt = _np.result_type(a.dtype, w.dtype)
     if a.shape != w.shape:
-        if axis is None:
-            raise TypeError("Axis must be specified when shapes of a and "
-                            "weights differ.")
-        if w.ndim != 1:
-            raise TypeError("1D weights expected when shapes of a and "
-                            "weights differ.")
-        ax = _axes(axis, a.ndim)
-        if len(ax) != 1 or w.shape[0] != a.shape[ax[0]]:
-            raise ValueError("Length of weights not compatible with "
-                             "specified axis.")
-        shp = [1] * a.ndim
-        shp[ax[0]] = w.shape[0]
-        w = w.reshape(tuple(shp))
+        w = _weights_along(a, w, axis)
     from ._manipulation import broadcast_to
     wb = broadcast_to(w, a.shape)
     scl = sum(wb, axis, dtype=rdt, keepdims=keepdims)
@@ -723,10 +780,82 @@ def _ufunc_reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False,
         a = _masked(a, where, ident if dt.kind != "b" else bool(ident))
         res = _reduce(a, axis, out, keepdims, op, dt, dt)
         return _initial_apply(res, initial, uf)
-    raise NotImplementedError(
-        "gpuarray: %s.reduce is not supported (only associative ufuncs: "
-        "add, multiply, maximum, minimum, fmax, fmin, logical_and/or/xor, "
-        "bitwise_and/or/xor)" % name)
+    return _fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where)
+
+
+def _fold_axes(name, axis, nd):
+    """The axes a fold reduces: NumPy allows several only for ufuncs with
+    an identity (reorderable ones)."""
+    axes = _axes(axis, nd)
+    if len(axes) > 1 and getattr(_np, name).identity is None:
+        raise ValueError("reduction operation '%s' is not reorderable, so "
+                         "at most one axis may be specified" % name)
+    return axes
+
+
+def _fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
+    """ufunc.reduce of a ufunc the engine has no op for (subtract, divide,
+    power, hypot, gcd, comparisons, ...): a left fold along each reduced
+    axis, one elementwise launch per element of that axis.  NumPy's
+    type resolution (and its TypeError) comes from a one-element probe."""
+    from ._ufuncs import where as _where
+    name = uf.__name__
+    dt = _np_reduce_dtype(name, a.dtype,
+                          None if dtype is None else _np.dtype(dtype))
+    axes = _fold_axes(name, axis, a.ndim)
+    ident = getattr(_np, name).identity
+    if ident is not None:
+        ident = _np.array(ident).astype(dt)[()]
+    init = None
+    if initial is not None and initial is not _np._NoValue:
+        init = _initial_scalar(initial, dt)
+    x = a.astype(dt) if a.dtype != dt else a
+    mask = None
+    if where is not True and where is not None:
+        if ident is None and init is None:
+            raise ValueError("reduction operation '%s' does not have an "
+                             "identity, so to use a where mask one has to "
+                             "specify 'initial'" % name)
+        if ident is not None:     # masked elements drop out as identities
+            x = _where(_asarray(where), x, ident)
+        else:                     # one axis only (not reorderable)
+            from ._manipulation import broadcast_to
+            mask = broadcast_to(_asarray(where), a.shape)
+    # one axis: the fold starts at initial (NumPy's order); several
+    # (reorderable ufuncs): initial joins once, at the end
+    first = init if len(axes) == 1 else None
+    for ax in sorted(axes, reverse=True):   # higher axes first: numbers stay
+        x = _fold_axis(uf, x, mask, ax, ident, first, name)
+    if init is not None and len(axes) != 1:
+        x = uf(_core.full(x.shape, init, dt), x)
+    if keepdims:
+        x = x.reshape(_result_shape(a.shape, axes, True))
+    if x.dtype != dt:
+        x = x.astype(dt)
+    return _into_out(out, x)
+
+
+def _fold_axis(uf, x, mask, ax, ident, init, name):
+    """x folded along axis ax from init (or its first element)."""
+    from ._manipulation import moveaxis
+    from ._ufuncs import where as _where
+    v = moveaxis(x, ax, 0)
+    m = None if mask is None else moveaxis(mask, ax, 0)
+    n = v.shape[0]
+    if init is not None or n == 0:
+        start = init if init is not None else ident
+        if start is None:
+            raise ValueError("zero-size array to reduction operation %s "
+                             "which has no identity" % name)
+        r, i0 = _core.full(v.shape[1:], start, x.dtype), 0
+    else:
+        r, i0 = v[0].copy(), 1
+    for i in range(i0, n):
+        nxt = uf(r, v[i])
+        if nxt.dtype != x.dtype:
+            nxt = nxt.astype(x.dtype)
+        r = nxt if m is None else _where(m[i], nxt, r)
+    return r
 
 
 _core._set_hook("ufunc.reduce", _ufunc_reduce)

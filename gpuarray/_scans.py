@@ -9,7 +9,8 @@ import numpy as _np
 from . import _core
 from ._core import ndarray
 from ._reduction_ops import _scan_op, _SCAN_COMBINE
-from ._reductions import _asarray, _axes, _nan_replaced
+from ._reductions import (_asarray, _axes, _nan_replaced, _out_loop_dtype,
+                          _dtype_arg)
 
 __all__ = ["cumsum", "cumprod", "cumulative_sum", "cumulative_prod",
            "nancumsum", "nancumprod"]
@@ -17,6 +18,7 @@ __all__ = ["cumsum", "cumprod", "cumulative_sum", "cumulative_prod",
 
 def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
     a = _asarray(a)
+    dtype = _dtype_arg(dtype)
     if axis is None:
         a = a.reshape(-1)
         axis = 0
@@ -27,6 +29,7 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
     axis = _axes(axis, a.ndim)[0]
     if nan and a.dtype.kind not in "fc":
         nan = False
+    dtype = _out_loop_dtype(a.dtype, dtype, out)
     dt = _np_accumulate_dtype(ufunc_name, a.dtype,
                               None if dtype is None else _np.dtype(dtype))
     if nan and dt.kind == "b":
@@ -110,16 +113,55 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, out=None,
 
 def _ufunc_accumulate(uf, array, axis=0, dtype=None, out=None):
     name = uf.__name__
-    if name not in _SCAN_COMBINE:
-        raise NotImplementedError(
-            "gpuarray: %s.accumulate is not supported (only associative "
-            "ufuncs)" % name)
     if isinstance(out, tuple):
         out = out[0]
     a = _asarray(array)
     if a.ndim == 0:
         raise TypeError("cannot accumulate on a scalar")
+    axis = _accumulate_axis(axis, a.ndim)
+    if name not in _SCAN_COMBINE:
+        return _fold_accumulate(uf, a, axis, dtype, out)
     return _scan(a, axis, dtype, out, name)
+
+
+def _accumulate_axis(axis, nd):
+    """ufunc.accumulate's axis: one axis, given as an int or a 1-tuple;
+    None only for 1-d input (NumPy's rules and errors)."""
+    if isinstance(axis, tuple):
+        axes = _axes(axis, nd)
+        if len(axes) != 1:
+            raise ValueError("accumulate does not allow multiple axes")
+        return axes[0]
+    if axis is None:
+        if nd != 1:
+            raise ValueError("accumulate does not allow multiple axes")
+        return 0
+    if isinstance(axis, list):
+        raise TypeError("'list' object cannot be interpreted as an integer")
+    return _axes(axis, nd)[0]
+
+
+def _fold_accumulate(uf, a, axis, dtype, out):
+    """accumulate of a ufunc the scan engine has no op for (subtract,
+    divide, power, ...): result[i] = uf(result[i-1], a[i]) along the
+    axis, one elementwise launch per element, written in place."""
+    from ._manipulation import moveaxis
+    ax = axis
+    dt = _np_accumulate_dtype(uf.__name__, a.dtype,
+                              None if dtype is None else _np.dtype(dtype))
+    res = _core.empty(a.shape, dt)
+    v, r = moveaxis(a, ax, 0), moveaxis(res, ax, 0)
+    if v.shape[0]:
+        r[0] = v[0]
+    for i in range(1, v.shape[0]):
+        r[i] = uf(r[i - 1], v[i].astype(dt) if v.dtype != dt else v[i])
+    if out is None:
+        return res
+    if not isinstance(out, ndarray) or tuple(out.shape) != a.shape:
+        raise ValueError("provided out is the wrong size for the "
+                         "accumulation.")
+    out[...] = res
+    return out
 
 
 _core._set_hook("ufunc.accumulate", _ufunc_accumulate)

@@ -67,7 +67,7 @@ GPA_DEVICE bool gpa_pair_lt(T x, long long ix, T y, long long iy,
 
 def _axis(axis, ndim):
     from ._reductions import _axes
-    return _axes(axis, ndim)[0]
+    return _axes(axis, ndim, strict=False)[0]
 
 
 def _sort_rows(keys, want):
@@ -618,7 +618,7 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     else:
         from ._reductions import _axes
         axes = _axes((axis,) if _np.ndim(axis) == 0 else tuple(axis),
-                     a.ndim)
+                     a.ndim, strict=False)
         kept = tuple(a.shape[d] for d in range(a.ndim) if d not in axes)
         kshape = tuple(1 if d in axes else a.shape[d]
                        for d in range(a.ndim))
