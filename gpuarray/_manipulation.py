@@ -119,7 +119,8 @@ def broadcast_to(array, shape, subok=False):
     return _core._as_strided(a, shape, strides, 0, False)
 
 
-def broadcast_arrays(*args):
+def broadcast_arrays(*args, subok=False):
+    # subok: gpuarray has no ndarray subclasses, so both give ndarrays
     args = [asarray(a) for a in args]
     shape = _np.broadcast_shapes(*[a.shape for a in args])
     # a tuple, as NumPy 2 returns

@@ -113,3 +113,58 @@ def test_bitwise_and_reduce_where_unsigned(dt):
     _check(np.bitwise_and.reduce(x, axis=1, where=MASK),
            np.bitwise_and.reduce(gp.asarray(x), axis=1,
                                  where=gp.asarray(MASK)))
+
+
+# ---- gufunc keywords of matmul / matvec / vecmat through np.* ---------
+
+GUFUNC_AXES = [
+    ("matmul", (3, 4, 2), (4, 5, 2), [(0, 1), (0, 1), (0, 1)]),
+    ("matmul", (3, 4, 2), (4, 5, 2), [(0, 1), (0, 1), (1, 2)]),
+    ("matmul", (4, 3), (3,), [(-2, -1), (-1,), (-1,)]),
+    ("matmul", (4, 3), (3,), [(-2, -1), -1, -1]),
+    ("matvec", (3, 4), (4, 2), [(0, 1), (0,), (0,)]),
+    ("vecmat", (4, 2), (4, 3), [0, (0, 1), 0]),
+]
+
+
+@pytest.mark.parametrize("name,s1,s2,axes", GUFUNC_AXES)
+def test_gufunc_axes_match_numpy(name, s1, s2, axes):
+    x, y = RNG.random(s1), RNG.random(s2)
+    f = getattr(np, name)
+    _check(f(x, y, axes=axes), f(gp.asarray(x), gp.asarray(y), axes=axes))
+
+
+@pytest.mark.parametrize("kw,exc", [
+    ({"axes": [(-2, -1), (-2, -1)]}, ValueError),
+    ({"axes": [(-2,), (-2, -1), (-2, -1)]}, np.exceptions.AxisError),
+    ({"axes": [(-2, 5), (-2, -1), (-2, -1)]}, np.exceptions.AxisError),
+    ({"axis": 0}, TypeError),
+    ({"keepdims": True}, TypeError),
+    ({"keepdims": False}, TypeError),
+])
+@pytest.mark.parametrize("name", ["matmul", "matvec"])
+def test_gufunc_keyword_errors_match_numpy(name, kw, exc):
+    x = np.ones((2, 3, 3))
+    y = x if name == "matmul" else np.ones((2, 3))
+    f = getattr(np, name)
+    with pytest.raises(exc):
+        f(x, y, **kw)
+    with pytest.raises(exc):
+        f(gp.asarray(x), gp.asarray(y), **kw)
+
+
+@pytest.mark.parametrize("sig", [(None, None, "f4"), "ff->f"])
+def test_matmul_signature_picks_the_loop(sig):
+    x, y = RNG.random((2, 3)), RNG.random((3, 4))
+    _check(np.matmul(x, y, signature=sig),
+           np.matmul(gp.asarray(x), gp.asarray(y), signature=sig), rtol=1e-6)
+
+
+@pytest.mark.parametrize("subok", [True, False])
+def test_broadcast_arrays_takes_subok(subok):
+    x, y = RNG.random(3), RNG.random((2, 1))
+    expected = np.broadcast_arrays(x, y, subok=subok)
+    got = np.broadcast_arrays(gp.asarray(x), gp.asarray(y), subok=subok)
+    assert len(got) == len(expected)
+    for e, g in zip(expected, got):
+        _check(e, g)
