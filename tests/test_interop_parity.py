@@ -168,3 +168,49 @@ def test_broadcast_arrays_takes_subok(subok):
     assert len(got) == len(expected)
     for e, g in zip(expected, got):
         _check(e, g)
+
+
+# ---- __dlpack__ / from_dlpack argument checks, as NumPy's ------------
+
+def _host_pair():
+    n = np.arange(6.0).reshape(2, 3)
+    return n, gp.from_dlpack(n)     # a host-memory gpuarray array
+
+
+@pytest.mark.parametrize("kw", [
+    {"copy": "x"}, {"copy": "False"}, {"max_version": 1},
+    {"max_version": (1,)}, {"max_version": [1, 0]}, {"dl_device": 1},
+    {"dl_device": [1, 0]}, {"dl_device": (1, 1)}, {"bogus": 1},
+    {"stream": 1}, {"stream": -1},
+], ids=str)
+def test_dlpack_bad_arguments_raise_numpys_type(kw):
+    n, g = _host_pair()
+    with pytest.raises(Exception) as expected:
+        n.__dlpack__(**kw)
+    with pytest.raises(expected.type):
+        g.__dlpack__(**kw)
+
+
+@pytest.mark.parametrize("kw", [
+    {}, {"copy": True}, {"copy": False}, {"copy": 1}, {"copy": np.False_},
+    {"max_version": (1, 0)}, {"max_version": (0, 8)},
+    {"max_version": (2, 3)}, {"dl_device": (1, 0)},
+], ids=str)
+def test_dlpack_good_arguments_give_numpys_capsule(kw):
+    n, g = _host_pair()
+    cn, cg = n.__dlpack__(**kw), g.__dlpack__(**kw)
+    # the capsule kind (legacy or versioned) follows max_version alike
+    assert str(cn).split('"')[1] == str(cg).split('"')[1]
+    back = np.from_dlpack(g, **{k: v for k, v in kw.items()
+                                if k in ("copy",)})
+    np.testing.assert_array_equal(back, n)
+    assert np.shares_memory(back, n) == bool(not kw.get("copy"))
+
+
+@pytest.mark.parametrize("copy", ["x", "False"])
+def test_from_dlpack_string_copy_is_valueerror(copy):
+    n, g = _host_pair()
+    with pytest.raises(ValueError):
+        np.from_dlpack(g, copy=copy)
+    with pytest.raises(ValueError):
+        gp.from_dlpack(n, copy=copy)
