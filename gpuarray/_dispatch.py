@@ -95,6 +95,9 @@ def array_function(self, func, types, args, kwargs):
                     **{k: _as_dtype(v) for k, v in kwargs.items()})
     if impl is None or impl is func:
         return NotImplemented
+    # np._NoValue is NumPy's "not given" (keepdims=, where=, initial=,
+    # ...): ours take their own defaults then
+    kwargs = {k: v for k, v in kwargs.items() if v is not _np._NoValue}
     if "device" in kwargs and kwargs["device"] is None:
         # NumPy's like= paths pass device=None, its default, which some
         # of ours (the C gp.full) do not take

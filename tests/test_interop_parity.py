@@ -214,3 +214,60 @@ def test_from_dlpack_string_copy_is_valueerror(copy):
         np.from_dlpack(g, copy=copy)
     with pytest.raises(ValueError):
         gp.from_dlpack(n, copy=copy)
+
+
+# ---- NumPy functions dispatched with NumPy's own keyword defaults ------
+
+DEFAULT_KW_FUNCS = [
+    "sum", "prod", "max", "min", "amax", "amin", "nanmax", "nanmin", "mean",
+    "std", "var", "all", "any", "argmax", "argmin", "cumsum", "sort",
+    "argsort", "concatenate", "stack", "where", "clip", "round", "nansum",
+    "median", "percentile", "quantile", "ptp", "average", "diff", "unique",
+    "broadcast_arrays", "count_nonzero", "take", "repeat",
+]
+
+
+def _explicit_defaults(f, npos):
+    """NumPy's keyword parameters of f, each with its default value."""
+    import inspect
+    try:
+        params = list(inspect.signature(f).parameters.values())
+    except (TypeError, ValueError):
+        return []
+    return [(p.name, p.default) for i, p in enumerate(params)
+            if p.default is not p.empty and p.name != "like"
+            and p.kind != p.POSITIONAL_ONLY
+            and (i >= npos or p.kind == p.KEYWORD_ONLY)]
+
+
+def _args_for(name, x):
+    if name in ("concatenate", "stack"):
+        return ([x, x],)
+    if name in ("percentile", "quantile"):
+        return (x, 0.5)
+    if name in ("take", "repeat"):
+        return (x, 1)
+    if name == "where":
+        return (x > 1, x, x)
+    if name == "broadcast_arrays":
+        return (x, x)
+    return (x,)
+
+
+@pytest.mark.parametrize("name", DEFAULT_KW_FUNCS)
+def test_numpy_keyword_defaults_are_accepted(name):
+    f = getattr(np, name)
+    args = _args_for(name, F)
+    gargs = tuple([gp.asarray(a) for a in x] if isinstance(x, list) else
+                  gp.asarray(x) if isinstance(x, np.ndarray) else x
+                  for x in args)
+    for kw, default in _explicit_defaults(f, len(args)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = f(*args, **{kw: default})
+            got = f(*gargs, **{kw: default})
+        if isinstance(expected, tuple):
+            for e, g in zip(expected, got):
+                _check(e, g, rtol=1e-12)
+        else:
+            _check(expected, got, rtol=1e-12)
