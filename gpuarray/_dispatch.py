@@ -31,7 +31,17 @@ def _operands(method, inputs):
     return inputs
 
 
+def _scalar_of_0d(x):
+    """A 0-d NumPy array as the NumPy scalar it holds: NumPy's scalars
+    compare with our arrays (np.float32(2) < a) by passing themselves as
+    0-d arrays, and a scalar is what we take."""
+    if type(x) is _np.ndarray and x.ndim == 0:
+        return x[()]
+    return x
+
+
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    inputs = tuple(_scalar_of_0d(x) for x in inputs)
     ours = _core.ufuncs.get(ufunc.__name__)
     if ours is None and method == "__call__" and ufunc.__name__ in \
             _FUNCTION_UFUNCS:

@@ -271,3 +271,27 @@ def test_numpy_keyword_defaults_are_accepted(name):
                 _check(e, g, rtol=1e-12)
         else:
             _check(expected, got, rtol=1e-12)
+
+
+# ---- NumPy scalars on the left of operators ---------------------------
+
+SCALARS = [np.float32(2), np.float64(2), np.int8(3), np.int64(3),
+           np.uint8(3), np.bool_(True), np.complex64(1 + 1j),
+           np.float16(2)]
+
+
+@pytest.mark.parametrize("s", SCALARS, ids=lambda s: type(s).__name__)
+@pytest.mark.parametrize("dt", ["f4", "i8", "u1", "?", "c8"])
+def test_numpy_scalar_compares_with_our_array(s, dt):
+    import operator
+    a = np.array([1, 2, 3]).astype(dt)
+    g = gp.asarray(a)
+    for o in (operator.lt, operator.le, operator.eq, operator.ne,
+              operator.gt, operator.ge, operator.add, operator.mul):
+        try:
+            expected = o(s, a)
+        except TypeError:
+            with pytest.raises(TypeError):
+                o(s, g)
+            continue
+        _check(expected, o(s, g))
