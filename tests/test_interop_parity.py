@@ -295,3 +295,62 @@ def test_numpy_scalar_compares_with_our_array(s, dt):
                 o(s, g)
             continue
         _check(expected, o(s, g))
+
+
+# ---- NumPy names: broadcast, lib.array_utils/scimath/mixins, errcall ----
+
+def test_broadcast_object_matches_numpy():
+    a, b = np.arange(3), np.arange(2)[:, None]
+    x = np.broadcast(a, b)
+    y = gp.broadcast(gp.asarray(a), gp.asarray(b))
+    for attr in ("shape", "ndim", "nd", "size", "numiter", "index"):
+        assert getattr(x, attr) == getattr(y, attr), attr
+    assert [tuple(int(v) for v in t) for t in x] == \
+        [tuple(int(v) for v in t) for t in y]
+    assert x.index == y.index
+    x.reset()
+    y.reset()
+    assert x.index == y.index == 0
+    assert np.broadcast(x, a).numiter == gp.broadcast(y, gp.asarray(a)) \
+        .numiter
+    with pytest.raises(ValueError):
+        np.broadcast(a, np.arange(4))
+    with pytest.raises(ValueError):
+        gp.broadcast(gp.asarray(a), gp.arange(4))
+
+
+@pytest.mark.parametrize("view", [
+    lambda x: x, lambda x: x[::-1, ::2], lambda x: x[1:3, 2:],
+    lambda x: x.T, lambda x: x[:0]], ids=["C", "neg", "slice", "T", "empty"])
+def test_byte_bounds_match_numpy(view):
+    n = np.arange(24.0).reshape(4, 6)
+    g = gp.from_dlpack(n)           # host memory: the same addresses
+    assert gp.lib.array_utils.byte_bounds(view(g)) == \
+        np.lib.array_utils.byte_bounds(view(n))
+
+
+def test_lib_names_match_numpy():
+    x = np.array([-1.0, 4.0])
+    _check(np.lib.scimath.sqrt(x), gp.lib.scimath.sqrt(gp.asarray(x)))
+    assert gp.lib.array_utils.normalize_axis_tuple(-1, 3) == \
+        np.lib.array_utils.normalize_axis_tuple(-1, 3)
+    assert (gp.lib.NumpyVersion(np.__version__) >= "2.0.0") is True
+
+    class Wrapped(gp.lib.mixins.NDArrayOperatorsMixin):
+        def __init__(self, v):
+            self.v = v
+
+        def __array_ufunc__(self, uf, method, *inputs, **kw):
+            inputs = [i.v if isinstance(i, Wrapped) else i for i in inputs]
+            return Wrapped(getattr(uf, method)(*inputs, **kw))
+
+    _check(np.arange(3) * 2 + 1, (Wrapped(gp.arange(3)) * 2 + 1).v)
+
+
+def test_errcall_and_bufsize_are_numpys():
+    old = gp.seterrcall(print)
+    try:
+        assert np.geterrcall() is print and gp.geterrcall() is print
+    finally:
+        gp.seterrcall(old)
+    assert gp.getbufsize() == np.getbufsize()
