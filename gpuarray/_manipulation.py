@@ -14,8 +14,9 @@ __all__ = ["reshape", "ravel", "transpose", "swapaxes", "squeeze",
            "expand_dims", "moveaxis", "rollaxis", "broadcast_to",
            "broadcast_arrays", "broadcast", "concatenate", "stack",
            "vstack", "hstack", "dstack", "column_stack", "atleast_1d",
-           "atleast_2d", "atleast_3d", "copy", "shape", "ndim", "size", "copyto", "permute_dims",
-           "matrix_transpose", "flip", "fliplr", "flipud"]
+           "atleast_2d", "atleast_3d", "copy", "shape", "ndim", "size",
+           "copyto", "permute_dims", "matrix_transpose", "flip", "fliplr",
+           "flipud"]
 
 
 def _normalize_axis(axis, ndim):
