@@ -119,6 +119,8 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
                             for i in range(a.ndim)))
     if out is None:
         return r
+    from ._reductions import _check_out_shape
+    _check_out_shape(out, r.shape)
     out[...] = r
     return out
 

@@ -99,6 +99,8 @@ def test_fold_reduce_initial_where_and_many_axes():
     (lambda m: np.divmod.accumulate(m.ones(3)), ValueError),
     (lambda m: np.subtract.reduce(m.ones((2, 2)), axis=2),
      np.exceptions.AxisError),
+    (lambda m: np.subtract.reduce(m.ones((2, 3)), axis=0,
+                                  out=m.zeros((2, 3))), ValueError),
 ], ids=lambda c: "")
 def test_fold_errors_match_numpy(call, exc):
     with pytest.raises(exc):
