@@ -356,3 +356,26 @@ def test_errcall_and_bufsize_are_numpys():
     finally:
         gp.seterrcall(old)
     assert gp.getbufsize() == np.getbufsize()
+
+
+# ---- gpuarray.array takes NumPy's parameter names --------------------
+
+@pytest.mark.parametrize("kw", [
+    {"object": [[1, 2], [3, 4]]},
+    {"object": [[1, 2], [3, 4]], "ndmax": 2},
+    {"object": [[1, 2], [3, 4]], "ndmax": 2, "ndmin": 1, "dtype": "f4"},
+    {"object": np.ones((2, 2)), "ndmax": 1},
+], ids=["object", "ndmax", "ndmax-dtype", "array-ndmax"])
+def test_array_keywords_match_numpy(kw):
+    _check(np.array(**kw), gp.array(**kw))
+
+
+@pytest.mark.parametrize("kw", [
+    {"ndmax": 1}, {"ndmax": -1}, {"ndmax": 70}, {"ndmax": 2, "ndmin": 3},
+    {"ndmin": 70},
+], ids=str)
+def test_array_ndmax_errors_match_numpy(kw):
+    with pytest.raises(ValueError):
+        np.array([[1, 2], [3, 4]], **kw)
+    with pytest.raises(ValueError):
+        gp.array([[1, 2], [3, 4]], **kw)
