@@ -9,9 +9,9 @@ Note [Ufunc folds]:
     the same dtype and axes layout, so the messages are NumPy's own.
   - A ufunc with an identity is reorderable (NumPy's rule): its fold may
     pair elements in any order, so reduce halves the axis per launch and
-    accumulate doubles its reach per launch (log2(n) launches).  Others
-    fold left to right, one launch per element of the axis, as NumPy's
-    loop does.
+    accumulate doubles its reach per launch (log2(n) launches).  subtract
+    is a0 minus a sum (or cumsum) of the rest.  Others fold left to
+    right, one launch per element of the axis, as NumPy's loop does.
 """
 import numpy as _np
 
@@ -107,6 +107,12 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
     elif x.shape[0] == 0:
         r = start if start is not None else _core.full(
             rest, getattr(_np, uf.__name__).identity, dt)
+    elif uf.__name__ == "subtract":
+        # a0 - a1 - ... == a0 - (a1 + ...): one sum, not n launches
+        # (exact for integers; floats differ only in rounding)
+        from ._reductions import sum as _sum
+        head, tail = (x[0], x[1:]) if start is None else (start, x)
+        r = uf(head, _sum(tail, axis=0, dtype=dt), dtype=dt)
     elif getattr(_np, uf.__name__).identity is not None:
         r = _tree(uf, x, dt)
         if start is not None:
@@ -138,7 +144,10 @@ def fold_accumulate(uf, a, axis, dtype, out):
     from ._manipulation import moveaxis
     x = moveaxis(a.astype(dt), ax, 0)    # a copy: steps write into it
     n = x.shape[0]
-    if getattr(_np, uf.__name__).identity is not None:
+    if uf.__name__ == "subtract" and n > 1:
+        from ._scans import cumsum
+        x[1:] = uf(x[0], cumsum(x[1:], axis=0, dtype=dt), dtype=dt)
+    elif getattr(_np, uf.__name__).identity is not None:
         step = 1
         while step < n:     # Hillis-Steele: x[i] folds x[i-2*step+1..i]
             x[step:] = uf(x[:n - step], x[step:], dtype=dt)

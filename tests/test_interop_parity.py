@@ -379,3 +379,13 @@ def test_array_ndmax_errors_match_numpy(kw):
         np.array([[1, 2], [3, 4]], **kw)
     with pytest.raises(ValueError):
         gp.array([[1, 2], [3, 4]], **kw)
+
+
+def test_subtract_fold_of_a_long_axis():
+    # a0 - sum(rest): exact for integers (wrapping alike), one launch
+    x = RNG.integers(-2**62, 2**62, 100_000)
+    _check(np.subtract.reduce(x), np.subtract.reduce(gp.asarray(x)))
+    _check(np.subtract.accumulate(x), np.subtract.accumulate(gp.asarray(x)))
+    f = RNG.random(100_000)
+    _check(np.subtract.reduce(f), np.subtract.reduce(gp.asarray(f)),
+           rtol=1e-10)
