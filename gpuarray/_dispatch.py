@@ -40,8 +40,23 @@ def _scalar_of_0d(x):
     return x
 
 
+def _gufunc_method_error(ufunc, method):
+    """NumPy's errors for the methods of a gufunc (matmul.reduce, ...)."""
+    if method in ("reduce", "accumulate", "reduceat"):
+        raise RuntimeError("Reduction not defined on ufunc with signature")
+    if method == "outer":
+        raise TypeError("method outer is not allowed in ufunc with "
+                        "non-trivial signature")
+    raise TypeError("%s.%s does not support ufunc with non-trivial "
+                    "signature: %s has signature %s."
+                    % (ufunc.__name__, method, ufunc.__name__,
+                       ufunc.signature))
+
+
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
     inputs = tuple(_scalar_of_0d(x) for x in inputs)
+    if ufunc.__name__ in _FUNCTION_UFUNCS and method != "__call__":
+        _gufunc_method_error(ufunc, method)
     ours = _core.ufuncs.get(ufunc.__name__)
     if ours is None and method == "__call__" and ufunc.__name__ in \
             _FUNCTION_UFUNCS:

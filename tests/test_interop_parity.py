@@ -389,3 +389,19 @@ def test_subtract_fold_of_a_long_axis():
     f = RNG.random(100_000)
     _check(np.subtract.reduce(f), np.subtract.reduce(gp.asarray(f)),
            rtol=1e-10)
+
+
+@pytest.mark.parametrize("name", ["matmul", "vecdot", "matvec", "vecmat"])
+@pytest.mark.parametrize("method,args", [
+    ("reduce", (np.ones((2, 2, 2)),)), ("accumulate", (np.ones((2, 2, 2)),)),
+    ("reduceat", (np.ones((2, 2)), [0])),
+    ("outer", (np.ones((2, 2)), np.ones((2, 2)))),
+    ("at", (np.ones((2, 2)), [0], np.ones((2, 2)))),
+])
+def test_gufunc_methods_raise_numpys_errors(name, method, args):
+    f = getattr(getattr(np, name), method)
+    with pytest.raises(Exception) as expected:
+        f(*args)
+    gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a for a in args]
+    with pytest.raises(expected.type):
+        f(*gargs)
