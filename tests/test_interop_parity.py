@@ -405,3 +405,29 @@ def test_gufunc_methods_raise_numpys_errors(name, method, args):
     gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a for a in args]
     with pytest.raises(expected.type):
         f(*gargs)
+
+
+# ---- small dispatch parities: einsum's sublist form, lexsort's keys ----
+
+def test_einsum_sublist_form_needs_a_subscripts_list():
+    with pytest.raises(ValueError):
+        np.einsum(np.ones(2))
+    with pytest.raises(ValueError):
+        np.einsum(gp.ones(2))
+    _check(np.einsum(np.ones(2), [0]), np.einsum(gp.ones(2), [0]))
+
+
+@pytest.mark.parametrize("keys", [np.array([3, 1, 2]),
+                                  np.array([[3, 1, 2], [1, 1, 0]])],
+                         ids=["1d", "2d"])
+@pytest.mark.parametrize("axis", [0, -1, 1])
+def test_lexsort_array_keys_match_numpy(keys, axis):
+    # an array of keys is iterated along its first axis: a 1-D array is
+    # that many 0-d keys, as NumPy reads it
+    try:
+        expected = np.lexsort(keys, axis=axis)
+    except np.exceptions.AxisError:
+        with pytest.raises(np.exceptions.AxisError):
+            np.lexsort(gp.asarray(keys), axis=axis)
+        return
+    _check(expected, np.lexsort(gp.asarray(keys), axis=axis))
