@@ -58,11 +58,19 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None):
     return _core._asarray(a, dtype, copy, order)
 
 
-def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
-    """A new array (copy=True), or `obj` itself when it needs no change
+def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
+          ndmax=0):
+    """A new array (copy=True), or `object` itself when it needs no change
     (copy=None); copy=False raises ValueError when a copy is needed (NumPy
-    2's rule; host data always needs one)."""
-    a = _core._asarray(obj, dtype, copy, order)
+    2's rule; host data always needs one).  ndmax caps the dimensions
+    read from nested sequences (NumPy 2.4)."""
+    if ndmax and not isinstance(object, (ndarray, np.ndarray)):
+        # NumPy reads the nesting (and raises its errors); host data is
+        # copied to the device below in any case
+        object = np.array(object, dtype=dtype, ndmin=ndmin, ndmax=ndmax)
+    elif ndmax or ndmin > 64:
+        np.array(0, ndmin=ndmin, ndmax=ndmax)   # NumPy's range checks
+    a = _core._asarray(object, dtype, copy, order)
     if ndmin > a.ndim:
         a = a.reshape((1,) * (ndmin - a.ndim) + a.shape)
     return a

@@ -31,7 +31,32 @@ def _operands(method, inputs):
     return inputs
 
 
+def _scalar_of_0d(x):
+    """A 0-d NumPy array as the NumPy scalar it holds: NumPy's scalars
+    compare with our arrays (np.float32(2) < a) by passing themselves as
+    0-d arrays, and a scalar is what we take."""
+    if type(x) is _np.ndarray and x.ndim == 0:
+        return x[()]
+    return x
+
+
+def _gufunc_method_error(ufunc, method):
+    """NumPy's errors for the methods of a gufunc (matmul.reduce, ...)."""
+    if method in ("reduce", "accumulate", "reduceat"):
+        raise RuntimeError("Reduction not defined on ufunc with signature")
+    if method == "outer":
+        raise TypeError("method outer is not allowed in ufunc with "
+                        "non-trivial signature")
+    raise TypeError("%s.%s does not support ufunc with non-trivial "
+                    "signature: %s has signature %s."
+                    % (ufunc.__name__, method, ufunc.__name__,
+                       ufunc.signature))
+
+
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    inputs = tuple(_scalar_of_0d(x) for x in inputs)
+    if ufunc.__name__ in _FUNCTION_UFUNCS and method != "__call__":
+        _gufunc_method_error(ufunc, method)
     ours = _core.ufuncs.get(ufunc.__name__)
     if ours is None and method == "__call__" and ufunc.__name__ in \
             _FUNCTION_UFUNCS:
@@ -95,6 +120,9 @@ def array_function(self, func, types, args, kwargs):
                     **{k: _as_dtype(v) for k, v in kwargs.items()})
     if impl is None or impl is func:
         return NotImplemented
+    # np._NoValue is NumPy's "not given" (keepdims=, where=, initial=,
+    # ...): ours take their own defaults then
+    kwargs = {k: v for k, v in kwargs.items() if v is not _np._NoValue}
     if "device" in kwargs and kwargs["device"] is None:
         # NumPy's like= paths pass device=None, its default, which some
         # of ours (the C gp.full) do not take

@@ -258,9 +258,17 @@ def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
 
 
 def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
-           order="K", subok=True, signature=None):
+           order="K", subok=True, signature=None, axes=None,
+           axis=_np._NoValue, keepdims=_np._NoValue):
     """Matrix-vector product over stacks, NumPy 2.2's gufunc
     (m,n),(n)->(m): sum over n of x1[..., m, n] * x2[..., n]."""
+    if axes is not None or axis is not _np._NoValue or \
+            keepdims is not _np._NoValue:
+        from . import _gufunc_axes
+        _gufunc_axes.check_keywords("matvec", "(m,n),(n)->(m)", axis, keepdims)
+        return _store(out, _gufunc_axes.apply(
+            "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting),
+            asarray(x1), asarray(x2), (2, 1), lambda ops: 1, axes))
     sig = "(m,n),(n)->(m)"
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 2:
@@ -277,9 +285,17 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
 
 
 def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
-           order="K", subok=True, signature=None):
+           order="K", subok=True, signature=None, axes=None,
+           axis=_np._NoValue, keepdims=_np._NoValue):
     """Vector-matrix product over stacks, NumPy 2.2's gufunc
     (n),(n,m)->(m): sum over n of conj(x1[..., n]) * x2[..., n, m]."""
+    if axes is not None or axis is not _np._NoValue or \
+            keepdims is not _np._NoValue:
+        from . import _gufunc_axes
+        _gufunc_axes.check_keywords("vecmat", "(n),(n,m)->(m)", axis, keepdims)
+        return _store(out, _gufunc_axes.apply(
+            "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting),
+            asarray(x1), asarray(x2), (1, 2), lambda ops: 1, axes))
     sig = "(n),(n,m)->(m)"
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 1:

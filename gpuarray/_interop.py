@@ -54,6 +54,10 @@ def from_dlpack(x, /, *, device=None, copy=None):
     when it must.  Memory on a CUDA device gives a CUDA array; host memory
     (NumPy, CPU tensors) gives a host-device array, still without a copy.
     """
+    if isinstance(copy, (str, bytes)):
+        # NumPy's error: a string such as "False" is not a bool
+        raise ValueError("strings are not allowed for 'copy' keyword. Use "
+                         "True/False/None instead.")
     return _core.from_dlpack(x, device=_device_key(device), copy=copy)
 
 

@@ -82,7 +82,8 @@ LAZY_NAMES = {
         "little_endian", "exceptions", "dtypes", "long", "ulong", "object_",
         "str_", "bytes_", "void", "character", "flexible", "clongdouble",
         "longdouble", "datetime64", "timedelta64", "isnat", "einsum_path",
-        "row_stack", "mask_indices",
+        "row_stack", "mask_indices", "geterrcall", "seterrcall", "getbufsize",
+        "setbufsize",
     ),
 }
 

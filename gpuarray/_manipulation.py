@@ -12,10 +12,11 @@ from ._creation import asarray
 
 __all__ = ["reshape", "ravel", "transpose", "swapaxes", "squeeze",
            "expand_dims", "moveaxis", "rollaxis", "broadcast_to",
-           "broadcast_arrays", "concatenate", "stack", "vstack", "hstack",
-           "dstack", "column_stack", "atleast_1d", "atleast_2d", "atleast_3d",
-           "copy", "shape", "ndim", "size", "copyto", "permute_dims",
-           "matrix_transpose", "flip", "fliplr", "flipud"]
+           "broadcast_arrays", "broadcast", "concatenate", "stack",
+           "vstack", "hstack", "dstack", "column_stack", "atleast_1d",
+           "atleast_2d", "atleast_3d", "copy", "shape", "ndim", "size",
+           "copyto", "permute_dims", "matrix_transpose", "flip", "fliplr",
+           "flipud"]
 
 
 def _normalize_axis(axis, ndim):
@@ -119,7 +120,8 @@ def broadcast_to(array, shape, subok=False):
     return _core._as_strided(a, shape, strides, 0, False)
 
 
-def broadcast_arrays(*args):
+def broadcast_arrays(*args, subok=False):
+    # subok: gpuarray has no ndarray subclasses, so both give ndarrays
     args = [asarray(a) for a in args]
     shape = _np.broadcast_shapes(*[a.shape for a in args])
     # a tuple, as NumPy 2 returns
@@ -328,3 +330,39 @@ def fliplr(m):
 
 def flipud(m):
     return flip(m, 0)
+
+
+class broadcast:
+    """The broadcast of the arrays given: NumPy's shape, ndim/nd, size,
+    numiter and index; iterating yields tuples of the elements that meet
+    (as 0-d gpuarray arrays), one position at a time."""
+
+    def __init__(self, *args):
+        if len(args) > 64:
+            raise ValueError("Need at least 0 and at most 64 array objects.")
+        inner = []
+        for a in args:     # a broadcast object takes part with its arrays
+            inner.extend(a._values if isinstance(a, broadcast) else [a])
+        self._values = broadcast_arrays(*inner) if inner else ()
+        self.shape = self._values[0].shape if inner else ()
+        self.index = 0
+
+    ndim = property(lambda self: len(self.shape))
+    nd = ndim
+    numiter = property(lambda self: len(self._values))
+    size = property(lambda self: math.prod(self.shape))
+    iters = property(lambda self: tuple(v.flat for v in self._values))
+
+    def reset(self):
+        self.index = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.index >= self.size:
+            raise StopIteration
+        pos = _np.unravel_index(self.index, self.shape)
+        self.index += 1
+        return tuple(v[pos] for v in self._values)
+

@@ -596,6 +596,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
         raise ValueError("must specify the einstein sum subscripts string "
                          "and at least one operand")
     if not isinstance(operands[0], str):
+        if len(operands) < 2:   # the sublist form needs a list per operand
+            raise ValueError("must provide at least an operand and a "
+                             "subscripts list to einsum")
         operands = _einsum_from_sublists(operands)
     subscripts, ops = operands[0], [asarray(o) for o in operands[1:]]
     ins, out_s, explicit = _einsum_parse(subscripts, len(ops))

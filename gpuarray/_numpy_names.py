@@ -14,7 +14,8 @@ __all__ = [
     "little_endian", "exceptions", "dtypes", "long", "ulong", "object_",
     "str_", "bytes_", "void", "character", "flexible", "clongdouble",
     "longdouble", "datetime64", "timedelta64", "isnat", "einsum_path",
-    "row_stack", "mask_indices",
+    "row_stack", "mask_indices", "geterrcall", "seterrcall", "getbufsize",
+    "setbufsize",
 ]
 
 True_ = _np.True_
@@ -37,6 +38,12 @@ clongdouble = _np.clongdouble
 longdouble = _np.longdouble
 datetime64 = _np.datetime64
 timedelta64 = _np.timedelta64
+# NumPy's floating-point error state is the one gpuarray's host-side
+# checks use (gpuarray.errstate is numpy.errstate)
+geterrcall = _np.geterrcall
+seterrcall = _np.seterrcall
+getbufsize = _np.getbufsize
+setbufsize = _np.setbufsize
 
 
 def isnat(x, /, out=None, **kwargs):
@@ -75,3 +82,4 @@ def mask_indices(n, mask_func, k=0):
     from ._creation import ones
     from ._indexing import nonzero
     return nonzero(mask_func(ones((n, n), int), k) != 0)
+

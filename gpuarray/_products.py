@@ -134,10 +134,23 @@ def _matmul_core_error(i, has):
 
 
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
-           dtype=None, subok=True):
+           dtype=None, subok=True, signature=None, axes=None,
+           axis=_np._NoValue, keepdims=_np._NoValue):
     """Matrix product of stacks of matrices (batch axes broadcast; a 1-D
     operand is a row / column vector whose axis is dropped after)."""
+    from . import _gufunc_axes
+    sig = "(n?,k),(k,m?)->(n?,m?)"
+    _gufunc_axes.check_keywords("matmul", sig, axis, keepdims)
+    if dtype is None and signature is not None:
+        dtype = _signature_out_dtype(signature)
     a, b = asarray(x1), asarray(x2)
+    if axes is not None:
+        r = _gufunc_axes.apply(
+            "matmul", lambda p, q: matmul(p, q, casting=casting,
+                                          dtype=dtype),
+            a, b, (_b.min(a.ndim, 2), _b.min(b.ndim, 2)),
+            lambda ops: (ops[0].ndim > 1) + (ops[1].ndim > 1), axes)
+        return _into(out, r)
     for i, x in enumerate((a, b)):
         if x.ndim == 0:
             _matmul_core_error(i, 0)
@@ -159,6 +172,17 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
     shape = batch + a.shape[-2:-1] + b.shape[-1:] if b.ndim > 1 else \
         batch + a.shape[-2:-1]
     return _into(out, result.reshape(shape))
+
+
+def _signature_out_dtype(signature):
+    """The output dtype a ufunc signature= names ("dd->d", (None, None,
+    "f8"), ...), or None."""
+    if isinstance(signature, str):
+        tail = signature.split("->")[-1].strip()
+        return _np.dtype(tail) if tail else None
+    if isinstance(signature, (tuple, list)) and signature:
+        return None if signature[-1] is None else _np.dtype(signature[-1])
+    return None if signature is None else _np.dtype(signature)
 
 
 def tensordot(a, b, axes=2):

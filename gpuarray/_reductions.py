@@ -776,86 +776,19 @@ def _ufunc_reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False,
         dt = _np_reduce_dtype(name, a.dtype,
                               None if dtype is None else _np.dtype(dtype))
         op = _scan_op(name, dt, False)
-        ident = {"bitwise_and": -1}.get(name, 0)
-        a = _masked(a, where, ident if dt.kind != "b" else bool(ident))
+        # all bits set (-1 would not fit an unsigned input) or none
+        zero = _np.zeros((), a.dtype)
+        ident = _np.invert(zero) if name == "bitwise_and" else zero
+        a = _masked(a, where, ident)
         res = _reduce(a, axis, out, keepdims, op, dt, dt)
         return _initial_apply(res, initial, uf)
-    return _fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where)
-
-
-def _fold_axes(name, axis, nd):
-    """The axes a fold reduces: NumPy allows several only for ufuncs with
-    an identity (reorderable ones)."""
-    axes = _axes(axis, nd)
-    if len(axes) > 1 and getattr(_np, name).identity is None:
-        raise ValueError("reduction operation '%s' is not reorderable, so "
-                         "at most one axis may be specified" % name)
-    return axes
-
-
-def _fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
-    """ufunc.reduce of a ufunc the engine has no op for (subtract, divide,
-    power, hypot, gcd, comparisons, ...): a left fold along each reduced
-    axis, one elementwise launch per element of that axis.  NumPy's
-    type resolution (and its TypeError) comes from a one-element probe."""
-    from ._ufuncs import where as _where
-    name = uf.__name__
-    dt = _np_reduce_dtype(name, a.dtype,
-                          None if dtype is None else _np.dtype(dtype))
-    axes = _fold_axes(name, axis, a.ndim)
-    ident = getattr(_np, name).identity
-    if ident is not None:
-        ident = _np.array(ident).astype(dt)[()]
-    init = None
-    if initial is not None and initial is not _np._NoValue:
-        init = _initial_scalar(initial, dt)
-    x = a.astype(dt) if a.dtype != dt else a
-    mask = None
-    if where is not True and where is not None:
-        if ident is None and init is None:
-            raise ValueError("reduction operation '%s' does not have an "
-                             "identity, so to use a where mask one has to "
-                             "specify 'initial'" % name)
-        if ident is not None:     # masked elements drop out as identities
-            x = _where(_asarray(where), x, ident)
-        else:                     # one axis only (not reorderable)
-            from ._manipulation import broadcast_to
-            mask = broadcast_to(_asarray(where), a.shape)
-    # one axis: the fold starts at initial (NumPy's order); several
-    # (reorderable ufuncs): initial joins once, at the end
-    first = init if len(axes) == 1 else None
-    for ax in sorted(axes, reverse=True):   # higher axes first: numbers stay
-        x = _fold_axis(uf, x, mask, ax, ident, first, name)
-    if init is not None and len(axes) != 1:
-        x = uf(_core.full(x.shape, init, dt), x)
-    if keepdims:
-        x = x.reshape(_result_shape(a.shape, axes, True))
-    if x.dtype != dt:
-        x = x.astype(dt)
-    return _into_out(out, x)
-
-
-def _fold_axis(uf, x, mask, ax, ident, init, name):
-    """x folded along axis ax from init (or its first element)."""
-    from ._manipulation import moveaxis
-    from ._ufuncs import where as _where
-    v = moveaxis(x, ax, 0)
-    m = None if mask is None else moveaxis(mask, ax, 0)
-    n = v.shape[0]
-    if init is not None or n == 0:
-        start = init if init is not None else ident
-        if start is None:
-            raise ValueError("zero-size array to reduction operation %s "
-                             "which has no identity" % name)
-        r, i0 = _core.full(v.shape[1:], start, x.dtype), 0
-    else:
-        r, i0 = v[0].copy(), 1
-    for i in range(i0, n):
-        nxt = uf(r, v[i])
-        if nxt.dtype != x.dtype:
-            nxt = nxt.astype(x.dtype)
-        r = nxt if m is None else _where(m[i], nxt, r)
-    return r
+    if uf.nin == 2 and uf.nout == 1:
+        from ._ufunc_fold import fold_reduce
+        return fold_reduce(uf, a, axis, dtype, out, keepdims, initial,
+                           where)
+    raise ValueError("reduce only supported for binary functions" if
+                     uf.nin != 2 else "reduce only supported for functions "
+                     "returning a single value")
 
 
 _core._set_hook("ufunc.reduce", _ufunc_reduce)

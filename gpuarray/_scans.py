@@ -120,7 +120,13 @@ def _ufunc_accumulate(uf, array, axis=0, dtype=None, out=None):
         raise TypeError("cannot accumulate on a scalar")
     axis = _accumulate_axis(axis, a.ndim)
     if name not in _SCAN_COMBINE:
-        return _fold_accumulate(uf, a, axis, dtype, out)
+        if uf.nin != 2 or uf.nout != 1:
+            raise ValueError(
+                "accumulate only supported for binary functions" if
+                uf.nin != 2 else "accumulate only supported for functions "
+                "returning a single value")
+        from ._ufunc_fold import fold_accumulate
+        return fold_accumulate(uf, a, axis, dtype, out)
     return _scan(a, axis, dtype, out, name)
 
 
@@ -139,29 +145,6 @@ def _accumulate_axis(axis, nd):
     if isinstance(axis, list):
         raise TypeError("'list' object cannot be interpreted as an integer")
     return _axes(axis, nd)[0]
-
-
-def _fold_accumulate(uf, a, axis, dtype, out):
-    """accumulate of a ufunc the scan engine has no op for (subtract,
-    divide, power, ...): result[i] = uf(result[i-1], a[i]) along the
-    axis, one elementwise launch per element, written in place."""
-    from ._manipulation import moveaxis
-    ax = axis
-    dt = _np_accumulate_dtype(uf.__name__, a.dtype,
-                              None if dtype is None else _np.dtype(dtype))
-    res = _core.empty(a.shape, dt)
-    v, r = moveaxis(a, ax, 0), moveaxis(res, ax, 0)
-    if v.shape[0]:
-        r[0] = v[0]
-    for i in range(1, v.shape[0]):
-        r[i] = uf(r[i - 1], v[i].astype(dt) if v.dtype != dt else v[i])
-    if out is None:
-        return res
-    if not isinstance(out, ndarray) or tuple(out.shape) != a.shape:
-        raise ValueError("provided out is the wrong size for the "
-                         "accumulation.")
-    out[...] = res
-    return out
 
 
 _core._set_hook("ufunc.accumulate", _ufunc_accumulate)

@@ -195,7 +195,9 @@ def lexsort(keys, axis=-1):
     """Indices sorting by the last key, then the one before, ... (stable
     sorts from the first key to the last)."""
     if isinstance(keys, ndarray):
-        keys = [keys[i] for i in range(keys.shape[0])] if keys.ndim > 1 \
+        # NumPy iterates an array of keys along its first axis, so a 1-D
+        # array is that many 0-d keys
+        keys = [keys[i] for i in range(keys.shape[0])] if keys.ndim \
             else [keys]
     keys = [_asarray(k) for k in keys]
     if not keys:
@@ -204,8 +206,11 @@ def lexsort(keys, axis=-1):
     if any(k.shape != shape for k in keys):
         raise ValueError("all keys need to be the same shape")
     if len(shape) == 0:
-        raise _np.exceptions.AxisError("axis -1 is out of bounds for array "
-                                       "of dimension 0")
+        # NumPy sorts 0-d keys as one element (axis 0 or -1 only)
+        if _op.index(axis) not in (0, -1):
+            raise _np.exceptions.AxisError(
+                "axis %d is out of bounds for array of dimension 0" % axis)
+        return _core.full((), 0, _np.intp)
     ax = _axis(axis, len(shape))
     from ._indexing import take_along_axis
     perm = None

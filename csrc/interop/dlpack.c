@@ -212,12 +212,19 @@ static int parse_max_version(PyObject *obj, int *versioned)
     return GPA_OK;
 }
 
-/* copy=None/True/False -> -1/1/0. */
+/* copy=None/True/False -> -1/1/0; strings are NumPy's ValueError (a
+ * non-empty "False" would otherwise read as True). */
 static int parse_copy(PyObject *obj, int *copy)
 {
     if (obj == Py_None) {
         *copy = -1;
         return GPA_OK;
+    }
+    if (PyUnicode_Check(obj) || PyBytes_Check(obj)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strings are not allowed for 'copy' keyword. Use "
+                        "True/False/None instead.");
+        return GPA_ERR;
     }
     int v = PyObject_IsTrue(obj);
     if (v < 0)
@@ -262,7 +269,8 @@ static int order_consumer_stream(gpa_device *dev, PyObject *stream)
     if (dev->kind != GPA_DEVICE_CUDA) {
         if (stream == Py_None)
             return GPA_OK;
-        PyErr_Format(PyExc_ValueError,
+        /* RuntimeError, as NumPy's own __dlpack__ raises */
+        PyErr_Format(PyExc_RuntimeError,
                      "__dlpack__: stream must be None for arrays in host "
                      "memory (kDLCPU has no streams), got %R", stream);
         return GPA_ERR;
