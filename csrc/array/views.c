@@ -415,8 +415,50 @@ static PyObject *array_flatten(gpa_array *a, PyObject *args, PyObject *kw)
     return (PyObject *)gpa_array_flatten(a, order);
 }
 
-/* a.view(dtype): reinterpret the bytes; the last axis absorbs an itemsize
- * change and must then be contiguous (NumPy's rule). */
+/* view(type=...) must name ndarray or a subclass (NumPy's rule). */
+static int is_array_type(PyObject *o)
+{
+    return PyType_Check(o) &&
+           PyType_IsSubtype((PyTypeObject *)o, gpa_array_type);
+}
+
+/* The shape and strides of `a` read as dtype `d` (itemsize new_): the last
+ * axis absorbs an itemsize change and must then be contiguous (NumPy's
+ * rule).  -1 with ValueError when it can't. */
+static int view_layout(gpa_array *a, Py_ssize_t new_, Py_ssize_t *shape,
+                       Py_ssize_t *strides)
+{
+    Py_ssize_t old = gpa_itemsize(a);
+    memcpy(shape, a->shape, (size_t)a->nd * sizeof(Py_ssize_t));
+    memcpy(strides, a->strides, (size_t)a->nd * sizeof(Py_ssize_t));
+    if (old == new_)
+        return 0;
+    int last = a->nd - 1;
+    const char *msg = NULL;
+    if (a->nd == 0)
+        msg = "Changing the dtype of a 0d array is only supported if the "
+              "itemsize is unchanged";
+    else if (a->shape[last] != 1 && a->size != 0 && a->strides[last] != old)
+        msg = "To change to a dtype of a different size, the last axis "
+              "must be contiguous";
+    else if ((a->shape[last] * old) % new_ != 0)
+        msg = new_ > old ? "When changing to a larger dtype, its size must "
+                           "be a divisor of the total size in bytes of the "
+                           "last axis of the array."
+                         : "When changing to a smaller dtype, its size must "
+                           "be a divisor of the size of original dtype";
+    if (msg != NULL) {
+        PyErr_SetString(PyExc_ValueError, msg);
+        return -1;
+    }
+    shape[last] = a->shape[last] * old / new_;
+    strides[last] = new_;
+    return 0;
+}
+
+/* a.view(dtype=None, type=None): reinterpret the bytes and/or the Python
+ * type.  As in NumPy, a first positional argument that is an ndarray
+ * subclass is taken as `type`. */
 static PyObject *array_view(gpa_array *a, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"dtype", "type", NULL};
@@ -425,50 +467,37 @@ static PyObject *array_view(gpa_array *a, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|OO:view", kwlist,
                                      &dtype_obj, &type_obj))
         return NULL;
-    if (dtype_obj == Py_None)
-        return (PyObject *)gpa_array_view_of(a, NULL, a->nd, a->shape,
-                                             a->strides, a->data);
-    PyArray_Descr *d = gpa_descr_from_obj(dtype_obj);
-    if (d == NULL)
-        return NULL;
-    Py_ssize_t old = gpa_itemsize(a), new_ = PyDataType_ELSIZE(d);
-    memcpy(shape, a->shape, (size_t)a->nd * sizeof(Py_ssize_t));
-    memcpy(strides, a->strides, (size_t)a->nd * sizeof(Py_ssize_t));
-    if (old != new_) {
-        int last = a->nd - 1;
-        if (a->nd == 0) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_ValueError,
-                            "Changing the dtype of a 0d array is only "
-                            "supported if the itemsize is unchanged");
-            return NULL;
-        }
-        if (a->shape[last] != 1 && a->size != 0 &&
-            a->strides[last] != old) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_ValueError,
-                            "To change to a dtype of a different size, the "
-                            "last axis must be contiguous");
-            return NULL;
-        }
-        Py_ssize_t bytes = a->shape[last] * old;
-        if (bytes % new_ != 0) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_ValueError,
-                            new_ > old
-                                ? "When changing to a larger dtype, its size "
-                                  "must be a divisor of the total size in "
-                                  "bytes of the last axis of the array."
-                                : "When changing to a smaller dtype, its "
-                                  "size must be a divisor of the size of "
-                                  "original dtype");
-            return NULL;
-        }
-        shape[last] = bytes / new_;
-        strides[last] = new_;
+    if (type_obj == Py_None && is_array_type(dtype_obj)) {
+        type_obj = dtype_obj;
+        dtype_obj = Py_None;
     }
-    return (PyObject *)gpa_array_view_of(a, d, a->nd, shape, strides,
-                                         a->data);
+    if (type_obj != Py_None && !is_array_type(type_obj)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "Type must be a sub-type of ndarray type");
+        return NULL;
+    }
+    PyArray_Descr *d = NULL;        /* NULL: keep a's dtype */
+    if (dtype_obj != Py_None) {
+        d = gpa_descr_from_obj(dtype_obj);
+        if (d == NULL)
+            return NULL;
+    }
+    if (view_layout(a, d ? PyDataType_ELSIZE(d) : gpa_itemsize(a), shape,
+                    strides) < 0) {
+        Py_XDECREF(d);
+        return NULL;
+    }
+    gpa_array *r = gpa_array_view_of(a, d, a->nd, shape, strides, a->data);
+    if (r == NULL || type_obj == Py_None)
+        return (PyObject *)r;
+    /* the same view under another type; r keeps the base alive meanwhile */
+    Py_INCREF(r->descr);            /* gpa_array_new_view steals it */
+    gpa_array *t = gpa_array_new_view((PyTypeObject *)type_obj, r->mem,
+                                      r->descr, r->nd, r->shape, r->strides,
+                                      r->data, r->base,
+                                      r->flags & GPA_WRITEABLE);
+    Py_DECREF(r);
+    return (PyObject *)t;
 }
 
 /* Used by `a.shape = ...`: the reshaped view, or None if a copy would be

@@ -1,0 +1,121 @@
+"""ndarray parity sweep against NumPy: flags objects, in-place dtype
+changes, view(type=...), and the corners of views, indexing, conversion and
+creation found by looping over NumPy's argument forms."""
+import numpy as np
+import pytest
+
+import gpuarray as gp
+from conftest import assert_array_equal_gp
+
+
+# ---- flags ---------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["c_contiguous", "f_contiguous", "owndata",
+                                  "fnc", "forc", "behaved"])
+def test_layout_flags_are_read_only(name):
+    x, g = np.zeros((2, 3)), gp.zeros((2, 3))
+    with pytest.raises(AttributeError):
+        setattr(x.flags, name, True)
+    with pytest.raises(AttributeError):
+        setattr(g.flags, name, True)
+    assert g.flags.c_contiguous == x.flags.c_contiguous
+
+
+def test_flags_compare_and_hash_like_numpy():
+    x, g = np.zeros((2, 3)), gp.zeros((2, 3))
+    assert (g.flags == g.flags) == (x.flags == x.flags)
+    assert (g.flags != g.T.flags) == (x.flags != x.T.flags)
+    with pytest.raises(TypeError):
+        hash(x.flags)
+    with pytest.raises(TypeError):
+        hash(g.flags)
+
+
+def test_flags_writebackifcopy_and_aligned_setters():
+    x, g = np.zeros(3), gp.zeros(3)
+    for f in (x.flags, g.flags):
+        f.aligned = True
+        f.writebackifcopy = False
+        f["A"] = True
+    with pytest.raises(ValueError):
+        x.flags.writebackifcopy = True
+    with pytest.raises(ValueError):
+        g.flags.writebackifcopy = True
+    assert g.flags.aligned == x.flags.aligned
+
+
+# ---- a.dtype = ... --------------------------------------------------------
+
+@pytest.mark.parametrize("new", [np.float32, np.int64, np.complex128,
+                                 np.uint8, np.float16])
+@pytest.mark.parametrize("view", ["C", "sliced_rows", "cols"])
+def test_dtype_setter_like_numpy(new, view):
+    x = np.arange(48, dtype=np.float64).reshape(4, 12)
+    sel = {"C": np.s_[:], "sliced_rows": np.s_[::2], "cols": np.s_[:, :4]}
+    x = x[sel[view]]
+    g = gp.asarray(np.ascontiguousarray(x)) if view == "C" else \
+        gp.asarray(np.arange(48, dtype=np.float64).reshape(4, 12))[sel[view]]
+    x = x.copy() if view == "C" else x
+    try:
+        x.dtype = new
+    except ValueError:
+        with pytest.raises(ValueError):
+            g.dtype = new
+        assert g.dtype == np.float64
+        return
+    g.dtype = new
+    assert g.dtype == x.dtype and g.shape == x.shape
+    assert g.strides == x.strides and g.size == x.size
+    assert g.flags.c_contiguous == x.flags.c_contiguous
+    assert_array_equal_gp(g, x, bitwise=True)
+
+
+def test_dtype_setter_errors():
+    for m in (np, gp):
+        z = m.zeros(())
+        with pytest.raises(ValueError):
+            z.dtype = m.int32               # 0-d: itemsize must not change
+        z.dtype = m.int64
+        assert z.dtype == np.int64
+        with pytest.raises(TypeError):
+            z.dtype = "not a dtype"
+        with pytest.raises(AttributeError):
+            del z.dtype
+        with pytest.raises(ValueError):
+            m.zeros((3, 3)).T.dtype = m.float32
+
+
+# ---- view(type=...) -------------------------------------------------------
+
+class _Sub(gp.ndarray):
+    pass
+
+
+# (gpuarray call, the NumPy call it mirrors, the type gpuarray must give)
+_VIEW_TYPE_CASES = [
+    (lambda a: a.view(gp.ndarray), lambda x: x.view(np.ndarray), gp.ndarray),
+    (lambda a: a.view(type=gp.ndarray), lambda x: x.view(type=np.ndarray),
+     gp.ndarray),
+    (lambda a: a.view(np.int32, gp.ndarray),
+     lambda x: x.view(np.int32, np.ndarray), gp.ndarray),
+    (lambda a: a.view(np.int8, type=_Sub), lambda x: x.view(np.int8), _Sub),
+    (lambda a: a.view(_Sub), lambda x: x.view(), _Sub),
+]
+
+
+@pytest.mark.parametrize("case", range(len(_VIEW_TYPE_CASES)))
+def test_view_type_argument(case):
+    gfn, nfn, want = _VIEW_TYPE_CASES[case]
+    g = gp.arange(4.0)
+    gr = gfn(g)
+    assert type(gr) is want
+    assert gr.base is g
+    assert_array_equal_gp(gr, nfn(np.arange(4.0)), bitwise=True,
+                          strides=True)
+
+
+def test_view_type_must_be_ndarray_subclass():
+    with pytest.raises(ValueError):
+        np.arange(3.0).view(type=list)
+    with pytest.raises(ValueError):
+        gp.arange(3.0).view(type=list)
