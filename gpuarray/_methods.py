@@ -140,6 +140,8 @@ def _byteswap(self, inplace=False):
     """Each element's bytes reversed (each part's, for complex), on the
     device: a uint8 view with the byte axis reversed."""
     from ._creation import ascontiguousarray
+    if not inplace and self.flags.f_contiguous and not self.flags.c_contiguous:
+        return _byteswap(self.T).T      # NumPy's copy keeps F order ('A')
     part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
     src = ascontiguousarray(self)
     raw = src.view(_np.uint8).reshape(self.shape + (-1, part))
@@ -149,6 +151,29 @@ def _byteswap(self, inplace=False):
         self[...] = res
         return self
     return res
+
+
+def _field_view(self, dtype, offset):
+    """getfield's view: `dtype` read at byte `offset` of each element."""
+    from . import _core
+    dtype = _np.dtype(dtype)
+    offset = _builtins.int(offset)
+    if offset < 0:
+        raise ValueError("offset is negative")
+    if dtype.itemsize > self.itemsize:
+        raise ValueError("new type is larger than original type")
+    if offset + dtype.itemsize > self.itemsize:
+        raise ValueError("new type plus offset is larger than original type")
+    return _core._as_strided(self, self.shape, self.strides, offset,
+                             self.flags.writeable, dtype)
+
+
+def _getfield(self, dtype, offset=0):
+    return _field_view(self, dtype, offset)
+
+
+def _setfield(self, val, dtype, offset=0):
+    _field_view(self, dtype, offset)[...] = val
 
 
 def _setflags(self, write=None, align=None, uic=None):
@@ -279,7 +304,8 @@ _METHODS.update({
     "repeat": _repeat, "diagonal": _diagonal, "trace": _trace,
     "searchsorted": _searchsorted, "partition": _partition,
     "argpartition": _argpartition, "tobytes": _tobytes, "tofile": _tofile,
-    "byteswap": _byteswap, "setflags": _setflags, "to_device": _to_device,
+    "byteswap": _byteswap, "getfield": _getfield, "setfield": _setfield,
+    "setflags": _setflags, "to_device": _to_device,
 })
 
 for _name, _fn in _METHODS.items():

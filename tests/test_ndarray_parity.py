@@ -119,3 +119,72 @@ def test_view_type_must_be_ndarray_subclass():
         np.arange(3.0).view(type=list)
     with pytest.raises(ValueError):
         gp.arange(3.0).view(type=list)
+
+
+# ---- getfield / setfield --------------------------------------------------
+
+@pytest.mark.parametrize("dtype,offset", [(np.float32, 4), (np.int32, 0),
+                                          (np.uint8, 7), (np.float64, 0),
+                                          (np.int16, 2)])
+@pytest.mark.parametrize("layout", ["C", "T", "neg"])
+def test_getfield_like_numpy(dtype, offset, layout):
+    pick = {"C": lambda a: a, "T": lambda a: a.T, "neg": lambda a: a[::-1]}
+    x = pick[layout](np.arange(6.0).reshape(2, 3) + 0.25)
+    g = pick[layout](gp.asarray(np.arange(6.0).reshape(2, 3) + 0.25))
+    gr, xr = g.getfield(dtype, offset), x.getfield(dtype, offset)
+    assert_array_equal_gp(gr, xr, bitwise=True, strides=True)
+    assert gr.flags.writeable == xr.flags.writeable
+
+
+@pytest.mark.parametrize("dtype,offset", [(np.float32, 6), (np.float64, 1),
+                                          (np.float32, -1),
+                                          (np.complex128, 0)])
+def test_getfield_errors(dtype, offset):
+    with pytest.raises(ValueError):
+        np.zeros(3).getfield(dtype, offset)
+    with pytest.raises(ValueError):
+        gp.zeros(3).getfield(dtype, offset)
+
+
+def test_setfield_writes_one_part_of_each_element():
+    x = np.zeros(3, np.complex128)
+    g = gp.zeros(3, np.complex128)
+    x.setfield([1, 2, 3], np.float64, 8)
+    g.setfield([1, 2, 3], np.float64, 8)
+    assert_array_equal_gp(g, x, bitwise=True)
+    y = np.arange(4.0)
+    h = gp.arange(4.0)
+    y.setfield(7, np.int32, 4)
+    h.setfield(7, np.int32, 4)
+    assert_array_equal_gp(h, y, bitwise=True)
+
+
+# ---- byteswap keeps NumPy's 'A' layout -----------------------------------
+
+@pytest.mark.parametrize("make", [lambda m: m.ones((2, 3), order="F"),
+                                  lambda m: m.arange(6.0).reshape(2, 3).T,
+                                  lambda m: m.arange(6.0)[::-2]])
+def test_byteswap_layout(make):
+    x = make(np) * 3.5
+    g = make(gp) * 3.5
+    assert_array_equal_gp(g.byteswap(), x.byteswap(), bitwise=True,
+                          strides=True)
+
+
+# ---- shapes given as integer arrays ---------------------------------------
+
+@pytest.mark.parametrize("shape", [np.array([4, 6]), np.array(24),
+                                   np.array([24], np.uint8),
+                                   (4, np.array(6))])
+def test_shape_from_integer_array(shape):
+    assert gp.zeros(24).reshape(shape).shape == \
+        np.zeros(24).reshape(shape).shape
+    assert gp.zeros(shape).shape == np.zeros(shape).shape
+
+
+@pytest.mark.parametrize("shape", [np.array([[4, 6]]), np.array([4.0, 6.0])])
+def test_shape_from_bad_array(shape):
+    with pytest.raises(TypeError):
+        np.zeros(24).reshape(shape)
+    with pytest.raises(TypeError):
+        gp.zeros(24).reshape(shape)

@@ -107,10 +107,16 @@ int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims)
 {
     if (PyIndex_Check(obj)) {
         Py_ssize_t v = PyNumber_AsSsize_t(obj, PyExc_ValueError);
-        if (v == -1 && PyErr_Occurred())
+        if (v != -1 || !PyErr_Occurred()) {
+            dims[0] = v;
+            return 1;
+        }
+        /* a 1-d integer array has __index__ too, but is a sequence of
+         * lengths (NumPy takes np.array([4, 6]) as a shape) */
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) ||
+            !PySequence_Check(obj))
             return -1;
-        dims[0] = v;
-        return 1;
+        PyErr_Clear();
     }
     PyObject *seq = PySequence_Fast(obj, "");
     if (seq == NULL) {

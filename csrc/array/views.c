@@ -540,18 +540,20 @@ PyMethodDef gpa_array_methods_views[] = {
     {NULL, NULL, 0, NULL},
 };
 
-/* _core._as_strided(a, shape, strides, offset, writeable): a view of a's
- * memory with any shape and byte strides (broadcast_to, sliding windows).
- * The caller guarantees the view stays inside a's memory. */
+/* _core._as_strided(a, shape, strides, offset, writeable[, dtype]): a view
+ * of a's memory with any shape and byte strides (broadcast_to, sliding
+ * windows), read as `dtype` if given (getfield).  The caller guarantees
+ * the view stays inside a's memory. */
 PyObject *gpa_py_as_strided(PyObject *self, PyObject *args)
 {
     gpa_array *a;
-    PyObject *shape_obj, *strides_obj;
+    PyObject *shape_obj, *strides_obj, *dtype_obj = Py_None;
     Py_ssize_t offset, shape[GPA_MAXDIMS], strides[GPA_MAXDIMS];
     int writeable;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "O!OOnp:_as_strided", gpa_array_type, &a,
-                          &shape_obj, &strides_obj, &offset, &writeable))
+    if (!PyArg_ParseTuple(args, "O!OOnp|O:_as_strided", gpa_array_type, &a,
+                          &shape_obj, &strides_obj, &offset, &writeable,
+                          &dtype_obj))
         return NULL;
     int nd = gpa_parse_shape(shape_obj, shape);
     if (nd < 0)
@@ -564,7 +566,11 @@ PyObject *gpa_py_as_strided(PyObject *self, PyObject *args)
                                           "length");
         return NULL;
     }
-    gpa_array *v = gpa_array_view_of(a, NULL, nd, shape, strides,
+    PyArray_Descr *d = NULL;        /* NULL: a's dtype */
+    if (dtype_obj != Py_None && (d = gpa_descr_from_obj(dtype_obj)) == NULL)
+        return NULL;
+    /* steals d */
+    gpa_array *v = gpa_array_view_of(a, d, nd, shape, strides,
                                      a->data + offset);
     if (v != NULL && !writeable)
         v->flags &= ~GPA_WRITEABLE;
