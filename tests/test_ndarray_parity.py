@@ -188,3 +188,63 @@ def test_shape_from_bad_array(shape):
         np.zeros(24).reshape(shape)
     with pytest.raises(TypeError):
         gp.zeros(24).reshape(shape)
+
+
+# ---- a 0-d integer array index copies --------------------------------------
+
+# (NumPy key, gpuarray key)
+_ZERO_D_KEYS = [(np.array(1), np.array(1)), (np.array(1), gp.asarray(1)),
+                ((np.array(2), slice(1, None)), (np.array(2), slice(1, None))),
+                ((slice(None), np.array(0)), (slice(None), gp.asarray(0)))]
+
+
+@pytest.mark.parametrize("i", range(len(_ZERO_D_KEYS)))
+def test_0d_array_index_gives_a_copy(i):
+    nkey, gkey = _ZERO_D_KEYS[i]
+    x = np.arange(12).reshape(3, 4).T
+    g = gp.asarray(np.arange(12).reshape(3, 4)).T
+    xr, gr = x[nkey], g[gkey]
+    assert not np.shares_memory(xr, x)
+    assert gr.flags.owndata
+    assert_array_equal_gp(gr, xr, strides=True)
+    gr[...] = -1                        # a copy: the source is unchanged
+    assert_array_equal_gp(g, x)
+
+
+# ---- assigning a sequence to one element ----------------------------------
+
+_ELEMENT_VALUES = [[5], [1, 2, 3], (1, 0), np.array([5.0]), np.array([1, 2]),
+                   [[1]], np.array([1 + 1j, 2])]
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "int64", "uint32",
+                                   "float32", "float64", "complex128"])
+@pytest.mark.parametrize("vi", range(len(_ELEMENT_VALUES)))
+@pytest.mark.parametrize("as_gp", [False, True])
+def test_sequence_into_one_element(dtype, vi, as_gp):
+    v = _ELEMENT_VALUES[vi]
+    gv = gp.asarray(v) if as_gp and isinstance(v, np.ndarray) else v
+    for shape, key in (((3,), 1), ((2, 3), (1, -1)), ((), ())):
+        x = np.zeros(shape, dtype)
+        g = gp.zeros(shape, dtype)
+        try:
+            x[key] = v
+        except Exception as e:      # NumPy's type, whichever it is
+            with pytest.raises(type(e)):
+                g[key] = gv
+            continue
+        g[key] = gv
+        assert_array_equal_gp(g, x)
+
+
+@pytest.mark.parametrize("value", [[[1, 2, 3]], [[[1.0, 2.0, 3.0]]]])
+def test_list_deeper_than_target_is_valueerror(value):
+    with pytest.raises(ValueError):
+        np.zeros(3)[...] = value if len(value[0]) == 3 else value
+    with pytest.raises(ValueError):
+        gp.zeros(3)[...] = value
+    x = np.zeros(3)
+    x[...] = np.array(value)        # an array's leading ones are dropped
+    g = gp.zeros(3)
+    g[...] = np.array(value)
+    assert_array_equal_gp(g, x)
