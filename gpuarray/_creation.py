@@ -64,8 +64,21 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
     2's rule; host data always needs one)."""
     a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
-        a = a.reshape((1,) * (ndmin - a.ndim) + a.shape)
+        a = _prepend_ones(a, ndmin - a.ndim, order)
     return a
+
+
+def _prepend_ones(a, n, order):
+    """array(..., ndmin=): n leading length-1 axes, with the strides NumPy
+    gives them (the itemsize for F layouts and 0-d, else the extent of the
+    first axis)."""
+    f = a.flags
+    if order == "F" or (f.f_contiguous and not f.c_contiguous) or a.ndim == 0:
+        step = a.itemsize
+    else:
+        step = a.strides[0] * a.shape[0]
+    return _core._as_strided(a, (1,) * n + a.shape, (step,) * n + a.strides,
+                             0, f.writeable)
 
 
 def ascontiguousarray(a, dtype=None):

@@ -248,3 +248,36 @@ def test_list_deeper_than_target_is_valueerror(value):
     g = gp.zeros(3)
     g[...] = np.array(value)
     assert_array_equal_gp(g, x)
+
+
+# ---- creation corners -----------------------------------------------------
+
+@pytest.mark.parametrize("k", [0, 1, -2, 10])
+def test_diag_of_matrix_is_numpys_read_only_view(k):
+    x = np.arange(12).reshape(3, 4)
+    g = gp.asarray(x)
+    xr, gr = np.diag(x, k), gp.diag(g, k)
+    assert_array_equal_gp(gr, xr, strides=True)
+    assert gr.flags.writeable == xr.flags.writeable
+    assert (gr.base is g) == (xr.base is x)     # a view, not a copy
+
+
+_NDMIN_SOURCES = [lambda m: m.arange(6.0).reshape(2, 3),
+                  lambda m: m.arange(6.0).reshape(2, 3).T,
+                  lambda m: m.asfortranarray(m.arange(6.0).reshape(2, 3)),
+                  lambda m: m.arange(6.0).reshape(2, 3)[:, ::2],
+                  lambda m: m.arange(6.0)[::-1],
+                  lambda m: m.zeros((0, 2)),
+                  lambda m: m.asarray(2.5)]
+
+
+@pytest.mark.parametrize("src", range(len(_NDMIN_SOURCES)))
+@pytest.mark.parametrize("kw", [{}, {"copy": None}, {"order": "F"},
+                                {"order": "C"}, {"dtype": np.float32}])
+def test_array_ndmin_strides(src, kw):
+    make = _NDMIN_SOURCES[src]
+    xr = np.array(make(np), ndmin=4, **kw)
+    gr = gp.array(make(gp), ndmin=4, **kw)
+    assert_array_equal_gp(gr, xr, bitwise=True, strides=True)
+    assert gr.flags.c_contiguous == xr.flags.c_contiguous
+    assert gr.flags.f_contiguous == xr.flags.f_contiguous
