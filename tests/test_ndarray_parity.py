@@ -254,7 +254,7 @@ def test_list_deeper_than_target_is_valueerror(value):
 
 @pytest.mark.parametrize("k", [0, 1, -2, 10])
 def test_diag_of_matrix_is_numpys_read_only_view(k):
-    x = np.arange(12).reshape(3, 4)
+    x = np.arange(12).reshape(3, 4).copy()
     g = gp.asarray(x)
     xr, gr = np.diag(x, k), gp.diag(g, k)
     assert_array_equal_gp(gr, xr, strides=True)
