@@ -58,14 +58,34 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None):
     return _core._asarray(a, dtype, copy, order)
 
 
-def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):
-    """A new array (copy=True), or `obj` itself when it needs no change
+def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
+          ndmax=0):
+    """A new array (copy=True), or `object` itself when it needs no change
     (copy=None); copy=False raises ValueError when a copy is needed (NumPy
-    2's rule; host data always needs one)."""
+    2's rule; host data always needs one).  ndmax (NumPy 2.4) caps how
+    deep a nested sequence is read."""
+    obj = object
+    if ndmax:
+        obj = _nested_upto(obj, dtype, ndmax)
     a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
         a = _prepend_ones(a, ndmin - a.ndim, order)
     return a
+
+
+def _nested_upto(obj, dtype, ndmax):
+    """array(ndmax=): NumPy reads at most ndmax levels of a nested list
+    (deeper levels would be objects, which gpuarray does not hold)."""
+    if not 0 <= ndmax <= 64:
+        raise ValueError("ndmax must be in the range [0, NPY_MAXDIMS (64)] ")
+    if not isinstance(obj, (list, tuple)):
+        return obj
+    host = np.array(obj, dtype=dtype)
+    if host.ndim > ndmax:
+        raise ValueError("setting an array element with a sequence. The "
+                         "requested array would exceed the maximum number "
+                         "of dimension of %d." % ndmax)
+    return host
 
 
 def _prepend_ones(a, n, order):

@@ -281,3 +281,33 @@ def test_array_ndmin_strides(src, kw):
     assert_array_equal_gp(gr, xr, bitwise=True, strides=True)
     assert gr.flags.c_contiguous == xr.flags.c_contiguous
     assert gr.flags.f_contiguous == xr.flags.f_contiguous
+
+
+@pytest.mark.parametrize("kw", [{"ndmax": 2}, {"ndmax": 3}, {"ndmax": 1},
+                                {"ndmax": 0}, {"ndmax": 2, "dtype": "f4"},
+                                {"ndmax": -1}, {"ndmax": 65}])
+def test_array_ndmax(kw):
+    value = [[1, 2], [3, 4]]
+    if np.lib.NumpyVersion(np.__version__) < "2.4.0":
+        pytest.skip("NumPy before 2.4 has no ndmax to compare with")
+    try:
+        x = np.array(value, **kw)
+    except ValueError:
+        with pytest.raises(ValueError):
+            gp.array(value, **kw)
+        return
+    assert_array_equal_gp(gp.array(value, **kw), x)
+    # arrays are not nested sequences: ndmax leaves them whole
+    assert gp.array(gp.ones((2, 2)), ndmax=1).shape == \
+        np.array(np.ones((2, 2)), ndmax=1).shape
+
+
+def test_array_object_keyword():
+    assert_array_equal_gp(gp.array(object=[1, 2]), np.array(object=[1, 2]))
+
+
+@pytest.mark.parametrize("fn", [float, int, complex])
+def test_scalar_conversion_of_sized_array_message(fn):
+    for m in (np, gp):
+        with pytest.raises(TypeError, match="0-dimensional"):
+            fn(m.zeros(2))

@@ -370,8 +370,9 @@ PyObject *gpa_array_iter(gpa_array *a)
 static PyObject *scalar_of(gpa_array *a, const char *what)
 {
     if (a->size != 1) {
+        /* NumPy 2's wording (older NumPy said "length-1") */
         PyErr_Format(PyExc_TypeError,
-                     "only length-1 arrays can be converted to Python "
+                     "only 0-dimensional arrays can be converted to Python "
                      "scalars (%s)", what);
         return NULL;
     }
