@@ -59,13 +59,14 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None):
 
 
 def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
-          ndmax=0):
+          ndmax=None):
     """A new array (copy=True), or `object` itself when it needs no change
     (copy=None); copy=False raises ValueError when a copy is needed (NumPy
     2's rule; host data always needs one).  ndmax (NumPy 2.4) caps how
-    deep a nested sequence is read."""
+    deep a nested sequence is read (NumPy's default, shown as 0, means no
+    cap, while an explicit 0 caps at 0-d)."""
     obj = object
-    if ndmax:
+    if ndmax is not None:
         obj = _nested_upto(obj, dtype, ndmax)
     a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
