@@ -311,3 +311,15 @@ def test_scalar_conversion_of_sized_array_message(fn):
     for m in (np, gp):
         with pytest.raises(TypeError, match="0-dimensional"):
             fn(m.zeros(2))
+
+
+@pytest.mark.parametrize("shape", [True, (True,), (1, False)])
+@pytest.mark.parametrize("make", [lambda m, s: m.zeros(s),
+                                  lambda m, s: m.empty(s),
+                                  lambda m, s: m.full(s, 1.0),
+                                  lambda m, s: m.zeros(1).reshape(s)])
+def test_bool_lengths_are_typeerror(shape, make):
+    with pytest.raises(TypeError):
+        make(np, shape)
+    with pytest.raises(TypeError):
+        make(gp, shape)

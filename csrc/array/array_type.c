@@ -105,6 +105,12 @@ Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,
 
 int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims)
 {
+    /* NumPy refuses booleans as lengths, though bool is an int */
+    if (PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "expected a sequence of integers or "
+                     "a single integer, got '%S'", obj);
+        return -1;
+    }
     if (PyIndex_Check(obj)) {
         Py_ssize_t v = PyNumber_AsSsize_t(obj, PyExc_ValueError);
         if (v != -1 || !PyErr_Occurred()) {
@@ -135,6 +141,11 @@ int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims)
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyBool_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "an integer is required");
+            Py_DECREF(seq);
+            return -1;
+        }
         if (!PyIndex_Check(item)) {
             PyErr_Format(PyExc_TypeError,
                          "'%.200s' object cannot be interpreted as an "
