@@ -38,19 +38,32 @@ def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None,
               *, device=None):
+    """NumPy's full_like: the value goes in by copyto(casting='unsafe'), so
+    nan into an integer array is INT_MIN there, not setitem's error."""
     out = empty_like(a, dtype, order, subok, shape)
-    out[...] = fill_value  # NumPy's copyto(..., casting="unsafe") rules
+    if isinstance(fill_value, ndarray):
+        out[...] = fill_value               # cast unsafely on the device
+    elif np.ndim(fill_value) == 0:
+        host = np.empty((), out.dtype)
+        np.copyto(host, fill_value, casting="unsafe")
+        out.fill(host[()])
+    else:
+        out[...] = np.asarray(fill_value)   # a NumPy array: unsafe cast
     return out
 
 
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *,
                device=None):
-    return full_like(a, 0, dtype, order, subok, shape)
+    out = empty_like(a, dtype, order, subok, shape)
+    out.fill(0)
+    return out
 
 
 def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
               device=None):
-    return full_like(a, 1, dtype, order, subok, shape)
+    out = empty_like(a, dtype, order, subok, shape)
+    out.fill(1)
+    return out
 
 
 def asarray(a, dtype=None, order=None, *, copy=None, device=None):

@@ -323,3 +323,67 @@ def test_bool_lengths_are_typeerror(shape, make):
         make(np, shape)
     with pytest.raises(TypeError):
         make(gp, shape)
+
+
+# ---- full_like / fill / full follow NumPy's conversions -------------------
+
+_UNSAFE_VALUES = [np.nan, np.inf, 1 + 2j, np.uint64(2**64 - 1), 1e39, -2.7,
+                  True, np.array(3.9)]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "int64",
+                                   "uint64", "float16", "float32", "bool"])
+@pytest.mark.parametrize("vi", range(len(_UNSAFE_VALUES)))
+def test_full_like_casts_unsafely(dtype, vi):
+    v = _UNSAFE_VALUES[vi]
+    with _no_check():
+        try:
+            x = np.full_like(np.zeros(3, dtype), v)
+        except Exception as e:
+            with pytest.raises(type(e)):
+                gp.full_like(gp.zeros(3, dtype), v)
+            return
+        g = gp.full_like(gp.zeros(3, dtype), v)
+    assert_array_equal_gp(g, x, bitwise=True)
+
+
+class _no_check:
+    """Ignore NumPy's cast warnings (ComplexWarning, RuntimeWarning)."""
+    def __enter__(self):
+        import warnings
+        self._w = warnings.catch_warnings()
+        self._w.__enter__()
+        warnings.simplefilter("ignore")
+
+    def __exit__(self, *exc):
+        return self._w.__exit__(*exc)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "float64", "complex64", "bool"])
+@pytest.mark.parametrize("value", [np.array([1.0]), [1], (2, 3),
+                                   np.array(2.5)])
+def test_fill_takes_one_scalar(dtype, value):
+    # a host value, and the same values as a gpuarray array (NumPy's
+    # counterpart: a NumPy array)
+    for gv, nv in ((value, value), (gp.asarray(value), np.asarray(value))):
+        x, g = np.zeros(3, dtype), gp.zeros(3, dtype)
+        try:
+            x.fill(nv)
+        except Exception as e:
+            with pytest.raises(type(e)):
+                g.fill(gv)
+            continue
+        g.fill(gv)
+        assert_array_equal_gp(g, x)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128, np.int64])
+@pytest.mark.parametrize("value", [None, "5", range(3)])
+def test_full_scalar_like_values(dtype, value):
+    try:
+        x = np.full(3, value, dtype=dtype)
+    except Exception as e:
+        with pytest.raises(type(e)):
+            gp.full(3, value, dtype=dtype)
+        return
+    assert_array_equal_gp(gp.full(3, value, dtype=dtype), x)

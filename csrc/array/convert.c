@@ -6,6 +6,7 @@
 #include "array/convert.h"
 #include "ops/copy.h"
 #include "runtime/transfer.h"
+#include "hooks.h"
 #include "util.h"
 
 PyObject *gpa_host_numpy_view(gpa_array *a)
@@ -465,6 +466,17 @@ static PyObject *array_copy_dunder(gpa_array *a, PyObject *noargs)
     return (PyObject *)gpa_array_copy(a, NULL, 'K');
 }
 
+PyObject *gpa_element_value(PyArray_Descr *descr, PyObject *value)
+{
+    PyObject *args = PyTuple_Pack(1, value);
+    if (args == NULL)
+        return NULL;
+    PyObject *r = gpa_hook_call("element_value", (PyObject *)descr, args,
+                                NULL);
+    Py_DECREF(args);
+    return r;
+}
+
 static PyObject *array_fill(gpa_array *a, PyObject *value)
 {
     if (!(a->flags & GPA_WRITEABLE)) {
@@ -473,7 +485,15 @@ static PyObject *array_fill(gpa_array *a, PyObject *value)
                         "assignment destination is read-only");
         return NULL;
     }
-    if (gpa_array_fill(a, value) < 0)
+    int rc;
+    if (gpa_is_sequence_value(value)) {
+        PyObject *scalar = gpa_element_value(a->descr, value);
+        rc = scalar ? gpa_array_fill(a, scalar) : -1;
+        Py_XDECREF(scalar);
+    } else {
+        rc = gpa_array_fill(a, value);
+    }
+    if (rc < 0)
         return NULL;
     Py_RETURN_NONE;
 }

@@ -230,13 +230,6 @@ static int is_element_key(gpa_array *a, PyObject *key)
     return 1;
 }
 
-static int is_sequence_value(PyObject *v)
-{
-    return PyList_Check(v) || PyTuple_Check(v) ||
-           (gpa_array_check(v) && ((gpa_array *)v)->nd > 0) ||
-           (PyArray_Check(v) && PyArray_NDIM((PyArrayObject *)v) > 0);
-}
-
 /* dst[...] = a nested list/tuple, converted by NumPy to dst's dtype with
  * NumPy's errors; a list nested deeper than dst is one (NumPy refuses to
  * drop its leading length-1 levels, unlike an array's). */
@@ -283,14 +276,9 @@ int gpa_array_ass_subscript(gpa_array *a, PyObject *key, PyObject *value)
     if (view == NULL)
         return -1;
     int rc;
-    if (is_element_key(a, key) && is_sequence_value(value)) {
+    if (is_element_key(a, key) && gpa_is_sequence_value(value)) {
         /* NumPy's scalar conversion decides (its error, or the value) */
-        PyObject *args = PyTuple_Pack(1, value);
-        PyObject *scalar = args ? gpa_hook_call("element_value",
-                                                (PyObject *)view->descr,
-                                                args, NULL)
-                                : NULL;
-        Py_XDECREF(args);
+        PyObject *scalar = gpa_element_value(view->descr, value);
         rc = scalar ? gpa_array_fill(view, scalar) : -1;
         Py_XDECREF(scalar);
     } else if (gpa_array_check(value)) {
