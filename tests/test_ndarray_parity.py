@@ -387,3 +387,58 @@ def test_full_scalar_like_values(dtype, value):
             gp.full(3, value, dtype=dtype)
         return
     assert_array_equal_gp(gp.full(3, value, dtype=dtype), x)
+
+
+# ---- ndarray.resize ---------------------------------------------------------
+
+_RESIZE_CASES = [((2, 4), {}), ((4,), {}), (((2, 2),), {}), ((0,), {}),
+                 (([3, 3],), {}), ((), {}), ((None,), {}), ((2, 3), {})]
+
+
+@pytest.mark.parametrize("i", range(len(_RESIZE_CASES)))
+@pytest.mark.parametrize("make", [lambda m: m.arange(6.0),
+                                  lambda m: m.asfortranarray(
+                                      m.arange(6.0).reshape(2, 3)),
+                                  lambda m: m.zeros(()),
+                                  lambda m: m.arange(6, dtype=np.int16)])
+def test_resize_in_place(i, make):
+    args, kw = _RESIZE_CASES[i]
+    x, g = make(np), make(gp)
+    if not x.flags.owndata:
+        x = x.copy(order="A")
+    assert x.resize(*args, refcheck=False) is None
+    assert g.resize(*args, refcheck=False) is None
+    assert_array_equal_gp(g, x, bitwise=True, strides=True)
+    assert g.flags.owndata and g.flags.f_contiguous == x.flags.f_contiguous
+
+
+def test_resize_refcheck_and_errors():
+    for m in (np, gp):
+        b = m.arange(6.0)
+        v = b[:2]                       # a view refers to b
+        with pytest.raises(ValueError):
+            b.resize(3)
+        b.resize(3, refcheck=False)     # allowed; v keeps its own values
+        assert b.shape == (3,)
+        with pytest.raises(ValueError):
+            m.arange(6.0)[::2].resize(2, refcheck=False)
+        with pytest.raises(ValueError):
+            m.arange(6.0).reshape(2, 3)[0].resize(2, refcheck=False)
+        with pytest.raises(ValueError):
+            m.arange(6.0).resize(-1, refcheck=False)
+        with pytest.raises(TypeError):
+            m.arange(6.0).resize(2, 2.0, refcheck=False)
+        with pytest.raises(TypeError):
+            m.arange(6.0).resize(2, foo=1)
+    g = gp.arange(6.0)
+    v = g[:3]
+    g.resize(8, refcheck=False)
+    assert_array_equal_gp(v, np.arange(3.0))    # gpuarray's views stay valid
+
+
+def test_resize_without_other_references():
+    g = gp.arange(6.0)
+    g.resize(3)
+    x = np.arange(6.0)
+    x.resize(3)
+    assert_array_equal_gp(g, x)

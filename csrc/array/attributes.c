@@ -12,7 +12,7 @@ static PyObject *get_shape(gpa_array *a, void *c)
 
 /* Give `a` the shape and strides of its view `r` (same data pointer):
  * how the in-place setters `a.shape = ...` and `a.dtype = ...` work. */
-static int adopt_layout(gpa_array *a, gpa_array *r)
+int gpa_array_adopt_layout(gpa_array *a, gpa_array *r)
 {
     Py_ssize_t *old = a->shape;
     int inline_ = r->nd <= GPA_INLINE_DIMS;
@@ -59,7 +59,7 @@ static int set_shape(gpa_array *a, PyObject *value, void *c)
                         "shape.");
         return -1;
     }
-    int rc = adopt_layout(a, (gpa_array *)v);
+    int rc = gpa_array_adopt_layout(a, (gpa_array *)v);
     Py_DECREF(v);
     return rc;
 }
@@ -113,7 +113,7 @@ static int set_dtype(gpa_array *a, PyObject *value, void *c)
     if (v == NULL)
         return -1;
     gpa_array *r = (gpa_array *)v;
-    if (adopt_layout(a, r) < 0) {
+    if (gpa_array_adopt_layout(a, r) < 0) {
         Py_DECREF(v);
         return -1;
     }
