@@ -239,12 +239,18 @@ class FlatIter:
         return self.base.reshape(-1).copy()
 
     def __getitem__(self, key):
-        return self.base.reshape(-1)[key]
+        r = self.base.reshape(-1)[key]
+        # NumPy's flat indexing always gives a new C-ordered array (a slice
+        # of the flat reshape is a view, of the base or of a temporary)
+        if isinstance(r, ndarray) and not r.flags.owndata:
+            r = r.copy()
+        return r
 
     def __setitem__(self, key, value):
         from ._creation import arange, asarray
         from ._functions import _cycled, _scatter_flat
         a = self.base
+        _check_flat_store(key, value, a.size)
         if a.flags.c_contiguous:
             flat = a.reshape(-1)
             target = flat[key]
@@ -258,6 +264,26 @@ class FlatIter:
         vals = asarray(value).astype(a.dtype)
         if positions.size:
             _scatter_flat(a, positions, _cycled(vals, positions.size))
+
+
+def _check_flat_store(key, value, size):
+    """NumPy's errors for a.flat[key] = value: an empty-tuple key, and a
+    sequence stored into the single element an integer names."""
+    if isinstance(key, tuple):
+        if not key:
+            raise IndexError("Assigning to a flat iterator with a 0-D index "
+                             "is not supported")
+        if len(key) == 1:
+            key = key[0]
+    single = not isinstance(key, (bool, _np.bool_)) and (
+        isinstance(key, (int, _np.integer)))
+    seq = isinstance(value, (list, tuple)) or (
+        isinstance(value, (ndarray, _np.ndarray)) and value.ndim > 0)
+    if single and not -size <= key < size:
+        raise IndexError("index %d is out of bounds for size %d"
+                         % (key, size))
+    if single and seq:
+        raise ValueError("Error setting single item of array.")
 
 
 def _flat_get(self):

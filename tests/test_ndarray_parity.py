@@ -442,3 +442,38 @@ def test_resize_without_other_references():
     x = np.arange(6.0)
     x.resize(3)
     assert_array_equal_gp(g, x)
+
+
+# ---- a.flat ---------------------------------------------------------------
+
+_FLAT_VIEWS = [lambda a: a, lambda a: a.T, lambda a: a[::-1, ::2]]
+
+
+@pytest.mark.parametrize("view", range(len(_FLAT_VIEWS)))
+@pytest.mark.parametrize("key", [slice(None, None, -2), slice(2, 9, 3),
+                                 slice(None), Ellipsis])
+def test_flat_slice_is_a_new_array(view, key):
+    pick = _FLAT_VIEWS[view]
+    x = np.arange(12.0).reshape(3, 4)
+    g = gp.asarray(x)
+    xr, gr = pick(x).flat[key], pick(g).flat[key]
+    assert_array_equal_gp(gr, xr, strides=True)
+    assert gr.flags.owndata
+    gr[...] = -1                            # the source is unchanged
+    assert_array_equal_gp(g, x)
+
+
+@pytest.mark.parametrize("key", [-1, (0,), 3, np.int64(2), (), 100])
+@pytest.mark.parametrize("value", [[7, 8], [7], np.array([7.0]), 5,
+                                   np.array(6.0)])
+def test_flat_store_errors(key, value):
+    x = np.arange(12.0).reshape(3, 4)
+    g = gp.asarray(x)
+    try:
+        x.flat[key] = value
+    except Exception as e:
+        with pytest.raises(type(e)):
+            g.flat[key] = value
+        return
+    g.flat[key] = value
+    assert_array_equal_gp(g, x)
