@@ -297,7 +297,13 @@ def _flat_set(self, value):
 def _rebuild(host_array):
     """Unpickling: the host copy back onto the current device."""
     from ._creation import asarray
-    return asarray(host_array)
+    from . import _core
+    a = asarray(host_array)
+    if a.size == 0 and a.flags.owndata:
+        # NumPy's unpickled empty arrays have ordinary strides, not zeros
+        f = host_array.flags
+        _core._plain_strides(a, f.f_contiguous and not f.c_contiguous)
+    return a
 
 
 def _reduce(self):

@@ -477,3 +477,21 @@ def test_flat_store_errors(key, value):
         return
     g.flat[key] = value
     assert_array_equal_gp(g, x)
+
+
+# ---- pickling keeps NumPy's strides, empty arrays included ----------------
+
+@pytest.mark.parametrize("make", [lambda m: m.zeros((2, 0, 3)),
+                                  lambda m: m.zeros((2, 0, 3)).T,
+                                  lambda m: m.zeros((3, 0), np.int8),
+                                  lambda m: m.zeros(0),
+                                  lambda m: m.arange(6.0).reshape(2, 3).T,
+                                  lambda m: m.asarray(2.5)])
+def test_pickle_round_trip_strides(make):
+    import pickle
+    x = pickle.loads(pickle.dumps(make(np)))
+    g = pickle.loads(pickle.dumps(make(gp)))
+    assert_array_equal_gp(g, x, bitwise=True)
+    assert g.strides == x.strides
+    assert g.flags.c_contiguous == x.flags.c_contiguous
+    assert g.flags.f_contiguous == x.flags.f_contiguous

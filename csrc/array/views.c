@@ -604,3 +604,26 @@ PyObject *gpa_py_set_writeable(PyObject *self, PyObject *args)
     a->flags |= GPA_WRITEABLE;
     Py_RETURN_NONE;
 }
+
+/* _core._plain_strides(a, fortran): give an empty array that owns its
+ * memory the ordinary C (or F) strides of its shape, lengths of 0
+ * counted as 1, in place of the zeros of a new empty array: the strides
+ * NumPy's unpickling gives.  Nothing to move: there are no elements. */
+PyObject *gpa_py_plain_strides(PyObject *self, PyObject *args)
+{
+    gpa_array *a;
+    int fortran;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "O!p:_plain_strides", gpa_array_type, &a,
+                          &fortran))
+        return NULL;
+    if (a->size != 0 || !(a->flags & GPA_OWNDATA)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_plain_strides: only for an empty array that owns "
+                        "its memory");
+        return NULL;
+    }
+    gpa_fill_strides(a->nd, a->shape, gpa_itemsize(a), fortran, a->strides);
+    gpa_array_update_flags(a);
+    Py_RETURN_NONE;
+}
