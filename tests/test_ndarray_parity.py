@@ -495,3 +495,15 @@ def test_pickle_round_trip_strides(make):
     assert g.strides == x.strides
     assert g.flags.c_contiguous == x.flags.c_contiguous
     assert g.flags.f_contiguous == x.flags.f_contiguous
+
+
+def test_set_into_read_only_array_is_valueerror():
+    x = np.arange(6.0)
+    x.setflags(write=False)
+    with pytest.raises(ValueError):
+        x[...] = np.zeros(6)
+    g = gp.arange(6.0)
+    g.setflags(write=False)
+    with pytest.raises(ValueError):
+        g.set(np.zeros(6))
+    assert_array_equal_gp(g, x)

@@ -193,6 +193,11 @@ static PyObject *array_set(gpa_array *a, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:set", kwlist, &arr,
                                      &stream))
         return NULL;
+    if (!(a->flags & GPA_WRITEABLE)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "assignment destination is read-only");
+        return NULL;
+    }
     Py_INCREF(a->descr);
     PyArrayObject *h = (PyArrayObject *)PyArray_FromAny(arr, a->descr, 0, 0,
                                                         0, NULL);
