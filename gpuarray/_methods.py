@@ -1,5 +1,6 @@
 """ndarray methods written in Python, set on the C type at import."""
 import builtins as _builtins
+import weakref
 
 import numpy as _np
 
@@ -294,6 +295,18 @@ def _flat_set(self, value):
     FlatIter(self)[...] = value
 
 
+_HOST_TWINS = weakref.WeakKeyDictionary()
+
+
+def _host_twin(host, cls):
+    """host viewed as a NumPy subclass named as the gpuarray subclass cls,
+    so that NumPy's repr says "Name([...])" with its own line wrapping."""
+    twin = _HOST_TWINS.get(cls)
+    if twin is None:
+        twin = _HOST_TWINS[cls] = type(cls.__name__, (_np.ndarray,), {})
+    return host.view(twin)
+
+
 def _rebuild(host_array):
     """Unpickling: the host copy back onto the current device."""
     from ._creation import asarray
@@ -342,3 +355,6 @@ _METHODS.update({
 
 for _name, _fn in _METHODS.items():
     setattr(ndarray, _name, _fn)
+
+from ._core import _set_hook  # noqa: E402
+_set_hook("host_twin", _host_twin)

@@ -507,3 +507,25 @@ def test_set_into_read_only_array_is_valueerror():
     with pytest.raises(ValueError):
         g.set(np.zeros(6))
     assert_array_equal_gp(g, x)
+
+
+# ---- repr of a subclass names the subclass --------------------------------
+
+class Sub(gp.ndarray):
+    pass
+
+
+class _NpSub(np.ndarray):
+    pass
+
+
+_NpSub.__name__ = "Sub"
+
+
+@pytest.mark.parametrize("x", [np.arange(3.0), np.arange(3000.0),
+                               np.zeros((2, 2)), np.asarray(1.5),
+                               np.zeros((0, 3), np.int8)])
+def test_subclass_repr(x):
+    g = gp.asarray(x).view(Sub)
+    assert repr(g) == repr(x.view(_NpSub))
+    assert str(g) == str(x.view(_NpSub))

@@ -318,6 +318,18 @@ static PyObject *via_numpy(gpa_array *a, const char *fn)
     PyObject *h = gpa_array_to_numpy(a, 'K');
     if (h == NULL)
         return NULL;
+    if (!Py_IS_TYPE(a, gpa_array_type)) {
+        /* a subclass prints under its own name, as NumPy's do: the host
+         * copy is viewed as a NumPy subclass of that name */
+        PyObject *args = PyTuple_Pack(1, (PyObject *)Py_TYPE(a));
+        PyObject *twin = args ? gpa_hook_call("host_twin", h, args, NULL)
+                              : NULL;
+        Py_XDECREF(args);
+        Py_DECREF(h);
+        if (twin == NULL)
+            return NULL;
+        h = twin;
+    }
     PyObject *r = PyObject_CallMethod(gpa_numpy, fn, "O", h);
     Py_DECREF(h);
     return r;
