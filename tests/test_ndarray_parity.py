@@ -529,3 +529,25 @@ def test_subclass_repr(x):
     g = gp.asarray(x).view(Sub)
     assert repr(g) == repr(x.view(_NpSub))
     assert str(g) == str(x.view(_NpSub))
+
+
+# ---- axis arguments ---------------------------------------------------------
+
+@pytest.mark.parametrize("call", [
+    lambda a: a.transpose(np.array([2, 0, 1])),
+    lambda a: a.transpose(np.int64(2), np.int8(0), 1),
+    lambda a: a.transpose(True, 0, 2),
+    lambda a: a.transpose([True, 0, 2]),
+    lambda a: a[:1].squeeze([0]),
+    lambda a: a[:1].squeeze((0,)),
+    lambda a: a[:1].squeeze(np.int64(0)),
+])
+def test_axis_argument_forms(call):
+    x = np.arange(24.0).reshape(2, 3, 4)
+    try:
+        xr = call(x)
+    except Exception as e:
+        with pytest.raises(type(e)):
+            call(gp.asarray(x))
+        return
+    assert_array_equal_gp(call(gp.asarray(x)), xr, strides=True)

@@ -231,6 +231,17 @@ PyObject *gpa_transpose(gpa_array *a, const int *perm)
                                          a->data);
 }
 
+/* transpose's one argument is the whole axes sequence unless it is one
+ * integer (a 1-d integer array has __index__ too, but is a sequence). */
+static int is_axes_sequence(PyObject *o)
+{
+    if (PyArray_Check(o))
+        return PyArray_NDIM((PyArrayObject *)o) > 0;
+    if (gpa_array_check(o))
+        return ((gpa_array *)o)->nd > 0;
+    return !PyIndex_Check(o);
+}
+
 static PyObject *array_transpose(gpa_array *a, PyObject *args)
 {
     int perm[GPA_MAXDIMS];
@@ -242,7 +253,7 @@ static PyObject *array_transpose(gpa_array *a, PyObject *args)
             perm[i] = a->nd - 1 - i;
         return gpa_transpose(a, perm);
     }
-    if (n == 1 && !PyIndex_Check(PyTuple_GET_ITEM(args, 0)))
+    if (n == 1 && is_axes_sequence(PyTuple_GET_ITEM(args, 0)))
         axes = PyTuple_GET_ITEM(args, 0);
     PyObject *seq = PySequence_Fast(axes, "axes must be a sequence");
     if (seq == NULL)
@@ -253,8 +264,13 @@ static PyObject *array_transpose(gpa_array *a, PyObject *args)
         return NULL;
     }
     for (int i = 0; i < a->nd; i++) {
-        Py_ssize_t ax = PyNumber_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i),
-                                           PyExc_IndexError);
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyBool_Check(item)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "an integer is required");
+            return NULL;
+        }
+        Py_ssize_t ax = PyNumber_AsSsize_t(item, PyExc_IndexError);
         if ((ax == -1 && PyErr_Occurred()) ||
             gpa_normalize_axis(&ax, a->nd) < 0) {
             Py_DECREF(seq);
@@ -303,6 +319,12 @@ static PyObject *array_squeeze(gpa_array *a, PyObject *args, PyObject *kw)
             return NULL;
         if (v == 0 || v == -1)
             return Py_NewRef(a);
+    }
+    if (PyList_Check(axis)) {
+        /* NumPy takes an int or a tuple here, not a list */
+        PyErr_SetString(PyExc_TypeError,
+                        "'list' object cannot be interpreted as an integer");
+        return NULL;
     }
     if (gpa_parse_axes(axis, a->nd, mask) < 0)
         return NULL;
