@@ -551,3 +551,34 @@ def test_axis_argument_forms(call):
             call(gp.asarray(x))
         return
     assert_array_equal_gp(call(gp.asarray(x)), xr, strides=True)
+
+
+# ---- ndarray(shape, strides=...) --------------------------------------------
+
+@pytest.mark.parametrize("shape,strides", [((2, 3), (8, 16)), ((2, 3), (8, 8)),
+                                           ((2, 3), (24, 8)), ((2, 3), (0, 0)),
+                                           ((2, 3), (-8, 8)), ((2, 3), (8,)),
+                                           ((2, 3), (32, 8)), ((0, 3), (-8, 8)),
+                                           ((4,), (16,))])
+def test_ndarray_constructor_strides(shape, strides):
+    try:
+        x = np.ndarray(shape, strides=strides)
+    except ValueError:
+        with pytest.raises(ValueError):
+            gp.ndarray(shape, strides=strides)
+        return
+    g = gp.ndarray(shape, strides=strides)
+    assert g.shape == x.shape and g.strides == x.strides
+    assert g.flags.c_contiguous == x.flags.c_contiguous
+    assert g.flags.f_contiguous == x.flags.f_contiguous
+    assert g.flags.owndata
+    if g.size and x.flags.c_contiguous | x.flags.f_contiguous:
+        values = np.arange(g.size, dtype=np.float64).reshape(shape)
+        g[...] = values
+        assert_array_equal_gp(g, values)
+
+
+def test_ndarray_constructor_misaligned_strides_refused():
+    # NumPy makes an unaligned array; device memory must stay aligned
+    with pytest.raises(ValueError):
+        gp.ndarray((2, 3), strides=(1, 1))
