@@ -38,19 +38,32 @@ def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None,
               *, device=None):
+    """NumPy's full_like: the value goes in by copyto(casting='unsafe'), so
+    nan into an integer array is INT_MIN there, not setitem's error."""
     out = empty_like(a, dtype, order, subok, shape)
-    out[...] = fill_value  # NumPy's copyto(..., casting="unsafe") rules
+    if isinstance(fill_value, ndarray):
+        out[...] = fill_value               # cast unsafely on the device
+    elif np.ndim(fill_value) == 0:
+        host = np.empty((), out.dtype)
+        np.copyto(host, fill_value, casting="unsafe")
+        out.fill(host[()])
+    else:
+        out[...] = np.asarray(fill_value)   # a NumPy array: unsafe cast
     return out
 
 
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *,
                device=None):
-    return full_like(a, 0, dtype, order, subok, shape)
+    out = empty_like(a, dtype, order, subok, shape)
+    out.fill(0)
+    return out
 
 
 def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
               device=None):
-    return full_like(a, 1, dtype, order, subok, shape)
+    out = empty_like(a, dtype, order, subok, shape)
+    out.fill(1)
+    return out
 
 
 def asarray(a, dtype=None, order=None, *, copy=None, device=None):
@@ -59,21 +72,52 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None):
 
 
 def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
-          ndmax=0):
+          ndmax=None):
     """A new array (copy=True), or `object` itself when it needs no change
     (copy=None); copy=False raises ValueError when a copy is needed (NumPy
-    2's rule; host data always needs one).  ndmax caps the dimensions
-    read from nested sequences (NumPy 2.4)."""
-    if ndmax and not isinstance(object, (ndarray, np.ndarray)):
-        # NumPy reads the nesting (and raises its errors); host data is
-        # copied to the device below in any case
-        object = np.array(object, dtype=dtype, ndmin=ndmin, ndmax=ndmax)
-    elif ndmax or ndmin > 64:
-        np.array(0, ndmin=ndmin, ndmax=ndmax)   # NumPy's range checks
-    a = _core._asarray(object, dtype, copy, order)
+    2's rule; host data always needs one).  ndmax (NumPy 2.4) caps how
+    deep a nested sequence is read (NumPy's default, shown as 0, means no
+    cap, while an explicit 0 caps at 0-d)."""
+    obj = object
+    cap = 64 if ndmax is None else ndmax
+    if ndmax is not None and not 0 <= ndmax <= 64:
+        raise ValueError("ndmax must be in the range [0, NPY_MAXDIMS (64)] ")
+    if ndmin > cap:
+        raise ValueError("ndmin must be <= ndmax (%d)" % cap)
+    if ndmax is not None:
+        obj = _nested_upto(obj, dtype, ndmax)
+    a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
-        a = a.reshape((1,) * (ndmin - a.ndim) + a.shape)
+        a = _prepend_ones(a, ndmin - a.ndim, order)
     return a
+
+
+def _nested_upto(obj, dtype, ndmax):
+    """array(ndmax=): NumPy reads at most ndmax levels of a nested list
+    (deeper levels would be objects, which gpuarray does not hold)."""
+    if not 0 <= ndmax <= 64:
+        raise ValueError("ndmax must be in the range [0, NPY_MAXDIMS (64)] ")
+    if not isinstance(obj, (list, tuple)):
+        return obj
+    host = np.array(obj, dtype=dtype)
+    if host.ndim > ndmax:
+        raise ValueError("setting an array element with a sequence. The "
+                         "requested array would exceed the maximum number "
+                         "of dimension of %d." % ndmax)
+    return host
+
+
+def _prepend_ones(a, n, order):
+    """array(..., ndmin=): n leading length-1 axes, with the strides NumPy
+    gives them (the itemsize for F layouts and 0-d, else the extent of the
+    first axis)."""
+    f = a.flags
+    if order == "F" or (f.f_contiguous and not f.c_contiguous) or a.ndim == 0:
+        step = a.itemsize
+    else:
+        step = a.strides[0] * a.shape[0]
+    return _core._as_strided(a, (1,) * n + a.shape, (step,) * n + a.strides,
+                             0, f.writeable)
 
 
 def ascontiguousarray(a, dtype=None):

@@ -3,8 +3,8 @@ of the layout flags; `writeable` can be set, as in NumPy."""
 
 
 class Flags:
-    __slots__ = ("c_contiguous", "f_contiguous", "owndata", "_writeable",
-                 "_array")
+    __slots__ = ("_c", "_f", "_owndata", "_writeable", "_array")
+    __hash__ = None             # unhashable, as NumPy's flagsobj
 
     _KEYS = {
         "C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous",
@@ -20,11 +20,24 @@ class Flags:
 
     def __init__(self, c_contiguous, f_contiguous, owndata, writeable,
                  array=None):
-        self.c_contiguous = c_contiguous
-        self.f_contiguous = f_contiguous
-        self.owndata = owndata
+        self._c = c_contiguous
+        self._f = f_contiguous
+        self._owndata = owndata
         self._writeable = writeable
         self._array = array
+
+    # the layout flags are read-only (AttributeError on assignment)
+    @property
+    def c_contiguous(self):
+        return self._c
+
+    @property
+    def f_contiguous(self):
+        return self._f
+
+    @property
+    def owndata(self):
+        return self._owndata
 
     @property
     def writeable(self):
@@ -41,9 +54,28 @@ class Flags:
     def aligned(self):
         return True
 
+    @aligned.setter
+    def aligned(self, value):
+        # device memory is always aligned; only True can be honoured
+        if not value:
+            raise ValueError("gpuarray arrays are always aligned")
+
     @property
     def writebackifcopy(self):
         return False
+
+    @writebackifcopy.setter
+    def writebackifcopy(self, value):
+        if value:
+            raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+
+    def _state(self):
+        return (self._c, self._f, self._owndata, self._writeable)
+
+    def __eq__(self, other):
+        if not isinstance(other, Flags):
+            return NotImplemented
+        return self._state() == other._state()
 
     # NumPy's combined flags (always aligned, so "behaved" is writeable)
     @property
@@ -83,9 +115,10 @@ class Flags:
             raise KeyError("Unknown flag") from None
 
     def __setitem__(self, key, value):
-        if self._KEYS.get(key) != "writeable":
+        name = self._KEYS.get(key)
+        if name not in ("writeable", "aligned", "writebackifcopy"):
             raise KeyError("Unknown flag")
-        self.writeable = value
+        setattr(self, name, value)
 
     def __repr__(self):
         return ("  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n"

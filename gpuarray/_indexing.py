@@ -366,6 +366,19 @@ def _may_repeat(key):
     return False
 
 
+def _element_value(dtype, value):
+    """What NumPy stores for `a[i, j] = value` when the integers name one
+    element and value is a sequence or an array (ndim > 0): value is
+    converted as one scalar of `dtype`, so NumPy raises (its own error
+    type, which depends on the dtype) or, for bool, takes its truth."""
+    if isinstance(value, ndarray):
+        value = value.get()
+    probe = _np.zeros(1, dtype)
+    probe[0] = value
+    return probe[0]
+
+
+_core._set_hook("element_value", _element_value)
 _core._set_hook("getitem_advanced", _getitem)
 _core._set_hook("setitem_advanced", _setitem)
 

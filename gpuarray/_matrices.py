@@ -38,7 +38,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 def diag(v, k=0):
     v = asarray(v)
     if v.ndim == 2:
-        return diagonal(v, k).copy()
+        return diagonal(v, k)       # NumPy's read-only view, not a copy
     if v.ndim != 1:
         raise ValueError("Input must be 1- or 2-d.")
     n = v.shape[0] + abs(k)

@@ -1,5 +1,6 @@
 """ndarray methods written in Python, set on the C type at import."""
 import builtins as _builtins
+import weakref
 
 import numpy as _np
 
@@ -140,6 +141,8 @@ def _byteswap(self, inplace=False):
     """Each element's bytes reversed (each part's, for complex), on the
     device: a uint8 view with the byte axis reversed."""
     from ._creation import ascontiguousarray
+    if not inplace and self.flags.f_contiguous and not self.flags.c_contiguous:
+        return _byteswap(self.T).T      # NumPy's copy keeps F order ('A')
     part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
     src = ascontiguousarray(self)
     raw = src.view(_np.uint8).reshape(self.shape + (-1, part))
@@ -149,6 +152,29 @@ def _byteswap(self, inplace=False):
         self[...] = res
         return self
     return res
+
+
+def _field_view(self, dtype, offset):
+    """getfield's view: `dtype` read at byte `offset` of each element."""
+    from . import _core
+    dtype = _np.dtype(dtype)
+    offset = _builtins.int(offset)
+    if offset < 0:
+        raise ValueError("offset is negative")
+    if dtype.itemsize > self.itemsize:
+        raise ValueError("new type is larger than original type")
+    if offset + dtype.itemsize > self.itemsize:
+        raise ValueError("new type plus offset is larger than original type")
+    return _core._as_strided(self, self.shape, self.strides, offset,
+                             self.flags.writeable, dtype)
+
+
+def _getfield(self, dtype, offset=0):
+    return _field_view(self, dtype, offset)
+
+
+def _setfield(self, val, dtype, offset=0):
+    _field_view(self, dtype, offset)[...] = val
 
 
 def _setflags(self, write=None, align=None, uic=None):
@@ -214,12 +240,18 @@ class FlatIter:
         return self.base.reshape(-1).copy()
 
     def __getitem__(self, key):
-        return self.base.reshape(-1)[key]
+        r = self.base.reshape(-1)[key]
+        # NumPy's flat indexing always gives a new C-ordered array (a slice
+        # of the flat reshape is a view, of the base or of a temporary)
+        if isinstance(r, ndarray) and not r.flags.owndata:
+            r = r.copy()
+        return r
 
     def __setitem__(self, key, value):
         from ._creation import arange, asarray
         from ._functions import _cycled, _scatter_flat
         a = self.base
+        _check_flat_store(key, value, a.size)
         if a.flags.c_contiguous:
             flat = a.reshape(-1)
             target = flat[key]
@@ -235,6 +267,26 @@ class FlatIter:
             _scatter_flat(a, positions, _cycled(vals, positions.size))
 
 
+def _check_flat_store(key, value, size):
+    """NumPy's errors for a.flat[key] = value: an empty-tuple key, and a
+    sequence stored into the single element an integer names."""
+    if isinstance(key, tuple):
+        if not key:
+            raise IndexError("Assigning to a flat iterator with a 0-D index "
+                             "is not supported")
+        if len(key) == 1:
+            key = key[0]
+    single = not isinstance(key, (bool, _np.bool_)) and (
+        isinstance(key, (int, _np.integer)))
+    seq = isinstance(value, (list, tuple)) or (
+        isinstance(value, (ndarray, _np.ndarray)) and value.ndim > 0)
+    if single and not -size <= key < size:
+        raise IndexError("index %d is out of bounds for size %d"
+                         % (key, size))
+    if single and seq:
+        raise ValueError("Error setting single item of array.")
+
+
 def _flat_get(self):
     return FlatIter(self)
 
@@ -243,10 +295,28 @@ def _flat_set(self, value):
     FlatIter(self)[...] = value
 
 
+_HOST_TWINS = weakref.WeakKeyDictionary()
+
+
+def _host_twin(host, cls):
+    """host viewed as a NumPy subclass named as the gpuarray subclass cls,
+    so that NumPy's repr says "Name([...])" with its own line wrapping."""
+    twin = _HOST_TWINS.get(cls)
+    if twin is None:
+        twin = _HOST_TWINS[cls] = type(cls.__name__, (_np.ndarray,), {})
+    return host.view(twin)
+
+
 def _rebuild(host_array):
     """Unpickling: the host copy back onto the current device."""
     from ._creation import asarray
-    return asarray(host_array)
+    from . import _core
+    a = asarray(host_array)
+    if a.size == 0 and a.flags.owndata:
+        # NumPy's unpickled empty arrays have ordinary strides, not zeros
+        f = host_array.flags
+        _core._plain_strides(a, f.f_contiguous and not f.c_contiguous)
+    return a
 
 
 def _reduce(self):
@@ -279,8 +349,12 @@ _METHODS.update({
     "repeat": _repeat, "diagonal": _diagonal, "trace": _trace,
     "searchsorted": _searchsorted, "partition": _partition,
     "argpartition": _argpartition, "tobytes": _tobytes, "tofile": _tofile,
-    "byteswap": _byteswap, "setflags": _setflags, "to_device": _to_device,
+    "byteswap": _byteswap, "getfield": _getfield, "setfield": _setfield,
+    "setflags": _setflags, "to_device": _to_device,
 })
 
 for _name, _fn in _METHODS.items():
     setattr(ndarray, _name, _fn)
+
+from ._core import _set_hook  # noqa: E402
+_set_hook("host_twin", _host_twin)

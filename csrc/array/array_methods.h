@@ -6,6 +6,8 @@
 
 /* attributes.c */
 extern PyGetSetDef gpa_array_getset[];
+/* a takes r's nd, shape and strides (same data); -1 on MemoryError */
+int gpa_array_adopt_layout(gpa_array *a, gpa_array *r);
 /* convert.c: to/from host values, printing, iteration */
 extern PyMethodDef gpa_array_methods_convert[];
 PyObject *gpa_array_repr(gpa_array *a);

@@ -105,12 +105,24 @@ Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,
 
 int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims)
 {
+    /* NumPy refuses booleans as lengths, though bool is an int */
+    if (PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "expected a sequence of integers or "
+                     "a single integer, got '%S'", obj);
+        return -1;
+    }
     if (PyIndex_Check(obj)) {
         Py_ssize_t v = PyNumber_AsSsize_t(obj, PyExc_ValueError);
-        if (v == -1 && PyErr_Occurred())
+        if (v != -1 || !PyErr_Occurred()) {
+            dims[0] = v;
+            return 1;
+        }
+        /* a 1-d integer array has __index__ too, but is a sequence of
+         * lengths (NumPy takes np.array([4, 6]) as a shape) */
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) ||
+            !PySequence_Check(obj))
             return -1;
-        dims[0] = v;
-        return 1;
+        PyErr_Clear();
     }
     PyObject *seq = PySequence_Fast(obj, "");
     if (seq == NULL) {
@@ -129,6 +141,11 @@ int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims)
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyBool_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "an integer is required");
+            Py_DECREF(seq);
+            return -1;
+        }
         if (!PyIndex_Check(item)) {
             PyErr_Format(PyExc_TypeError,
                          "'%.200s' object cannot be interpreted as an "
@@ -354,6 +371,49 @@ static int array_clear(gpa_array *a)
     return 0;
 }
 
+/* ndarray(shape, strides=s): NumPy's rule for strides over a new buffer
+ * of size * itemsize bytes: every element must lie inside it (so no
+ * negative steps).  Unlike NumPy, steps must be multiples of the itemsize:
+ * device memory is only ever accessed aligned. */
+static int set_new_strides(gpa_array *a, PyObject *strides_obj)
+{
+    Py_ssize_t st[GPA_MAXDIMS];
+    int n = gpa_parse_shape(strides_obj, st);
+    if (n < 0)
+        return -1;
+    if (n != a->nd) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strides, if given, must be the same length as "
+                        "shape");
+        return -1;
+    }
+    Py_ssize_t item = gpa_itemsize(a), lo = 0, hi = 0;
+    for (int i = 0; i < n && a->size > 0; i++) {
+        Py_ssize_t span = (a->shape[i] - 1) * st[i];
+        if (span < 0)
+            lo += span;
+        else
+            hi += span;
+        if (st[i] % item != 0) {
+            PyErr_SetString(PyExc_ValueError,
+                            "strides must be multiples of the itemsize "
+                            "(gpuarray arrays are always aligned)");
+            return -1;
+        }
+    }
+    if (a->size > 0 && (lo < 0 || hi + item > a->size * item)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strides is incompatible with shape of requested "
+                        "array and size of buffer");
+        return -1;
+    }
+    if (a->size == 0)
+        return 0;                   /* NumPy keeps an empty array's zeros */
+    memcpy(a->strides, st, (size_t)n * sizeof(Py_ssize_t));
+    gpa_array_update_flags(a);
+    return 0;
+}
+
 /* gpuarray.ndarray(shape, dtype=float, memptr=None, strides=None,
  *                  order='C'): uninitialised memory, as CuPy's. */
 static PyObject *array_tp_new(PyTypeObject *type, PyObject *args,
@@ -369,10 +429,10 @@ static PyObject *array_tp_new(PyTypeObject *type, PyObject *args,
                                      &shape_obj, &dtype_obj, &memptr,
                                      &strides_obj, &order_obj))
         return NULL;
-    if (memptr != Py_None || strides_obj != Py_None) {
+    if (memptr != Py_None) {
         PyErr_SetString(PyExc_NotImplementedError,
-                        "ndarray(memptr=, strides=) is not supported yet; "
-                        "use gpuarray.empty");
+                        "ndarray(memptr=) is not supported yet; use "
+                        "gpuarray.empty");
         return NULL;
     }
     if (order_obj != NULL && order_obj != Py_None) {
@@ -398,6 +458,9 @@ static PyObject *array_tp_new(PyTypeObject *type, PyObject *args,
         return NULL;
     }
     gpa_array *a = gpa_array_empty(dev, descr, nd, dims, fortran);
+    if (a != NULL && strides_obj != Py_None && set_new_strides(a,
+                                                             strides_obj) < 0)
+        Py_CLEAR(a);
     if (a != NULL && type != gpa_array_type) {
         /* a subclass: re-home the memory in an object of that type */
         gpa_array *sub = gpa_array_new_view(type, a->mem, a->descr, a->nd,

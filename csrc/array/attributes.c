@@ -10,6 +10,30 @@ static PyObject *get_shape(gpa_array *a, void *c)
     return gpa_tuple_from_ssize(a->nd, a->shape);
 }
 
+/* Give `a` the shape and strides of its view `r` (same data pointer):
+ * how the in-place setters `a.shape = ...` and `a.dtype = ...` work. */
+int gpa_array_adopt_layout(gpa_array *a, gpa_array *r)
+{
+    Py_ssize_t *old = a->shape;
+    int inline_ = r->nd <= GPA_INLINE_DIMS;
+    Py_ssize_t *dims = inline_ ? a->dims_inline
+                               : PyMem_Malloc(2 * (size_t)r->nd *
+                                              sizeof(Py_ssize_t));
+    if (dims == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    a->shape = dims;
+    a->strides = dims + (inline_ ? GPA_INLINE_DIMS : r->nd);
+    a->nd = r->nd;
+    memcpy(a->shape, r->shape, (size_t)r->nd * sizeof(Py_ssize_t));
+    memcpy(a->strides, r->strides, (size_t)r->nd * sizeof(Py_ssize_t));
+    if (old != a->dims_inline && old != dims)
+        PyMem_Free(old);
+    gpa_array_update_flags(a);
+    return 0;
+}
+
 /* a.shape = s: in place, only when no copy is needed (as NumPy). */
 static int set_shape(gpa_array *a, PyObject *value, void *c)
 {
@@ -35,27 +59,9 @@ static int set_shape(gpa_array *a, PyObject *value, void *c)
                         "shape.");
         return -1;
     }
-    gpa_array *r = (gpa_array *)v;
-    Py_ssize_t *old = a->shape;
-    int inline_ = r->nd <= GPA_INLINE_DIMS;
-    Py_ssize_t *dims = inline_ ? a->dims_inline
-                               : PyMem_Malloc(2 * (size_t)r->nd *
-                                              sizeof(Py_ssize_t));
-    if (dims == NULL) {
-        Py_DECREF(v);
-        PyErr_NoMemory();
-        return -1;
-    }
-    a->shape = dims;
-    a->strides = dims + (inline_ ? GPA_INLINE_DIMS : r->nd);
-    a->nd = r->nd;
-    memcpy(a->shape, r->shape, (size_t)r->nd * sizeof(Py_ssize_t));
-    memcpy(a->strides, r->strides, (size_t)r->nd * sizeof(Py_ssize_t));
-    if (old != a->dims_inline && old != dims)
-        PyMem_Free(old);
-    gpa_array_update_flags(a);
+    int rc = gpa_array_adopt_layout(a, (gpa_array *)v);
     Py_DECREF(v);
-    return 0;
+    return rc;
 }
 
 static PyObject *get_strides(gpa_array *a, void *c)
@@ -93,6 +99,33 @@ static PyObject *get_dtype(gpa_array *a, void *c)
     GPA_UNUSED(c);
     Py_INCREF(a->descr);
     return (PyObject *)a->descr;
+}
+
+/* a.dtype = d: reinterpret in place, by the rules of a.view(d). */
+static int set_dtype(gpa_array *a, PyObject *value, void *c)
+{
+    GPA_UNUSED(c);
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "Cannot delete array dtype");
+        return -1;
+    }
+    PyObject *v = PyObject_CallMethod((PyObject *)a, "view", "(O)", value);
+    if (v == NULL)
+        return -1;
+    gpa_array *r = (gpa_array *)v;
+    if (gpa_array_adopt_layout(a, r) < 0) {
+        Py_DECREF(v);
+        return -1;
+    }
+    /* the view holds its own reference to the new descr */
+    PyArray_Descr *old = a->descr;
+    Py_INCREF(r->descr);
+    a->descr = r->descr;
+    Py_DECREF(old);
+    a->size = r->size;
+    gpa_array_update_flags(a);      /* again: with the new itemsize */
+    Py_DECREF(v);
+    return 0;
 }
 
 static PyObject *get_base(gpa_array *a, void *c)
@@ -187,7 +220,7 @@ PyGetSetDef gpa_array_getset[] = {
     {"size", (getter)get_size, NULL, "number of elements", NULL},
     {"itemsize", (getter)get_itemsize, NULL, "bytes per element", NULL},
     {"nbytes", (getter)get_nbytes, NULL, "bytes of all elements", NULL},
-    {"dtype", (getter)get_dtype, NULL, "NumPy dtype of the elements", NULL},
+    {"dtype", (getter)get_dtype, (setter)set_dtype, "NumPy dtype of the elements", NULL},
     {"base", (getter)get_base, NULL, "array whose memory this views", NULL},
     {"flags", (getter)get_flags, NULL, "memory layout flags", NULL},
     {"device", (getter)get_device, NULL, "the device holding the data",

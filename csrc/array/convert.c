@@ -6,6 +6,7 @@
 #include "array/convert.h"
 #include "ops/copy.h"
 #include "runtime/transfer.h"
+#include "hooks.h"
 #include "util.h"
 
 PyObject *gpa_host_numpy_view(gpa_array *a)
@@ -192,6 +193,11 @@ static PyObject *array_set(gpa_array *a, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:set", kwlist, &arr,
                                      &stream))
         return NULL;
+    if (!(a->flags & GPA_WRITEABLE)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "assignment destination is read-only");
+        return NULL;
+    }
     Py_INCREF(a->descr);
     PyArrayObject *h = (PyArrayObject *)PyArray_FromAny(arr, a->descr, 0, 0,
                                                         0, NULL);
@@ -312,6 +318,18 @@ static PyObject *via_numpy(gpa_array *a, const char *fn)
     PyObject *h = gpa_array_to_numpy(a, 'K');
     if (h == NULL)
         return NULL;
+    if (!Py_IS_TYPE(a, gpa_array_type)) {
+        /* a subclass prints under its own name, as NumPy's do: the host
+         * copy is viewed as a NumPy subclass of that name */
+        PyObject *args = PyTuple_Pack(1, (PyObject *)Py_TYPE(a));
+        PyObject *twin = args ? gpa_hook_call("host_twin", h, args, NULL)
+                              : NULL;
+        Py_XDECREF(args);
+        Py_DECREF(h);
+        if (twin == NULL)
+            return NULL;
+        h = twin;
+    }
     PyObject *r = PyObject_CallMethod(gpa_numpy, fn, "O", h);
     Py_DECREF(h);
     return r;
@@ -370,8 +388,9 @@ PyObject *gpa_array_iter(gpa_array *a)
 static PyObject *scalar_of(gpa_array *a, const char *what)
 {
     if (a->size != 1) {
+        /* NumPy 2's wording (older NumPy said "length-1") */
         PyErr_Format(PyExc_TypeError,
-                     "only length-1 arrays can be converted to Python "
+                     "only 0-dimensional arrays can be converted to Python "
                      "scalars (%s)", what);
         return NULL;
     }
@@ -464,6 +483,134 @@ static PyObject *array_copy_dunder(gpa_array *a, PyObject *noargs)
     return (PyObject *)gpa_array_copy(a, NULL, 'K');
 }
 
+PyObject *gpa_element_value(PyArray_Descr *descr, PyObject *value)
+{
+    PyObject *args = PyTuple_Pack(1, value);
+    if (args == NULL)
+        return NULL;
+    PyObject *r = gpa_hook_call("element_value", (PyObject *)descr, args,
+                                NULL);
+    Py_DECREF(args);
+    return r;
+}
+
+/* A 1-d uint8 view of n bytes at data in mem (resize's raw copy). */
+static gpa_array *byte_view(gpa_mem *mem, char *data, Py_ssize_t n)
+{
+    PyArray_Descr *u8 = PyArray_DescrFromType(NPY_UINT8);
+    if (u8 == NULL)
+        return NULL;
+    /* steals u8 */
+    return gpa_array_new_view(gpa_array_type, mem, u8, 1, &n, NULL, data,
+                              NULL, 1);
+}
+
+/* The checks NumPy makes before resizing in place. */
+static int resize_allowed(gpa_array *a, int refcheck)
+{
+    if (!(a->flags & (GPA_C_CONTIGUOUS | GPA_F_CONTIGUOUS))) {
+        PyErr_SetString(PyExc_ValueError,
+                        "resize only works on single-segment arrays");
+        return 0;
+    }
+    if (!(a->flags & GPA_OWNDATA)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "cannot resize this array: it does not own its "
+                        "data");
+        return 0;
+    }
+    /* the caller's name and the method call's own: NumPy's threshold */
+    if (refcheck && (Py_REFCNT(a) > 2 || a->weakreflist != NULL)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "cannot resize an array that references or is "
+                        "referenced\nby another object in this way.\nUse "
+                        "the np.resize function to get a new resized copy "
+                        "or\n set refcheck=False to disable this check");
+        return 0;
+    }
+    return 1;
+}
+
+/* a.resize(*shape, refcheck=True): new memory of the new size holding the
+ * old bytes (as far as they go) then zeros, in a's order (F stays F).
+ * Views made earlier keep the old memory alive (they hold a reference). */
+static PyObject *array_resize(gpa_array *a, PyObject *args, PyObject *kw)
+{
+    Py_ssize_t dims[GPA_MAXDIMS];
+    gpa_array *n = NULL, *src = NULL, *dst = NULL, *tail = NULL;
+    int refcheck = 1;
+    if (kw != NULL) {
+        static char *kwlist[] = {"refcheck", NULL};
+        PyObject *empty = PyTuple_New(0);
+        int ok = empty && PyArg_ParseTupleAndKeywords(empty, kw,
+                                                      "|p:resize", kwlist,
+                                                      &refcheck);
+        Py_XDECREF(empty);
+        if (!ok)
+            return NULL;
+    }
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    PyObject *shape = nargs == 1 ? PyTuple_GET_ITEM(args, 0) : args;
+    if (nargs == 0 || shape == Py_None)
+        Py_RETURN_NONE;
+    int nd = gpa_parse_shape(shape, dims);
+    if (nd < 0)
+        return NULL;
+    for (int i = 0; i < nd; i++)
+        if (dims[i] < 0) {
+            PyErr_SetString(PyExc_ValueError,
+                            "negative dimensions not allowed");
+            return NULL;
+        }
+    if (!resize_allowed(a, refcheck))
+        return NULL;
+    int fortran = (a->flags & GPA_F_CONTIGUOUS) &&
+                  !(a->flags & GPA_C_CONTIGUOUS);
+    Py_INCREF(a->descr);                /* gpa_array_empty steals it */
+    n = gpa_array_empty(a->dev, a->descr, nd, dims, fortran);
+    if (n == NULL)
+        goto fail;
+    Py_ssize_t item = gpa_itemsize(a);
+    Py_ssize_t old_bytes = a->size * item, new_bytes = n->size * item;
+    Py_ssize_t keep = old_bytes < new_bytes ? old_bytes : new_bytes;
+    if (keep > 0) {
+        if ((src = byte_view(a->mem, a->data, keep)) == NULL ||
+            (dst = byte_view(n->mem, n->data, keep)) == NULL ||
+            gpa_array_assign(dst, src) < 0)
+            goto fail;
+    }
+    if (new_bytes > keep) {
+        PyObject *zero = PyLong_FromLong(0);
+        tail = byte_view(n->mem, n->data + keep, new_bytes - keep);
+        int rc = (zero && tail) ? gpa_array_fill(tail, zero) : -1;
+        Py_XDECREF(zero);
+        if (rc < 0)
+            goto fail;
+    }
+    if (gpa_array_adopt_layout(a, n) < 0)
+        goto fail;
+    /* swap the memory: n takes the old block away with it */
+    gpa_mem *old = a->mem;
+    a->mem = n->mem;
+    n->mem = old;
+    a->data = n->data;
+    a->size = n->size;
+    /* NumPy's resized strides are ordinary ones even when empty */
+    gpa_fill_strides(a->nd, a->shape, item, fortran, a->strides);
+    gpa_array_update_flags(a);
+    Py_XDECREF(src);
+    Py_XDECREF(dst);
+    Py_XDECREF(tail);
+    Py_DECREF(n);
+    Py_RETURN_NONE;
+fail:
+    Py_XDECREF(src);
+    Py_XDECREF(dst);
+    Py_XDECREF(tail);
+    Py_XDECREF(n);
+    return NULL;
+}
+
 static PyObject *array_fill(gpa_array *a, PyObject *value)
 {
     if (!(a->flags & GPA_WRITEABLE)) {
@@ -472,7 +619,15 @@ static PyObject *array_fill(gpa_array *a, PyObject *value)
                         "assignment destination is read-only");
         return NULL;
     }
-    if (gpa_array_fill(a, value) < 0)
+    int rc;
+    if (gpa_is_sequence_value(value)) {
+        PyObject *scalar = gpa_element_value(a->descr, value);
+        rc = scalar ? gpa_array_fill(a, scalar) : -1;
+        Py_XDECREF(scalar);
+    } else {
+        rc = gpa_array_fill(a, value);
+    }
+    if (rc < 0)
         return NULL;
     Py_RETURN_NONE;
 }
@@ -492,5 +647,7 @@ PyMethodDef gpa_array_methods_convert[] = {
     {"__deepcopy__", (PyCFunction)array_deepcopy, METH_O, NULL},
     {"__complex__", (PyCFunction)array_complex, METH_NOARGS, NULL},
     {"fill", (PyCFunction)array_fill, METH_O, "set every element"},
+    {"resize", (PyCFunction)(void (*)(void))array_resize,
+     METH_VARARGS | METH_KEYWORDS, "change shape and size in place"},
     {NULL, NULL, 0, NULL},
 };

@@ -18,6 +18,19 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
  * base keeps `a` alive.  New reference. */
 PyObject *gpa_host_numpy_view(gpa_array *a);
 
+/* Whether value is a sequence or an array of ndim > 0: NumPy refuses
+ * those where it stores one scalar (a[i] = value, a.fill(value)). */
+static inline int gpa_is_sequence_value(PyObject *v)
+{
+    return PyList_Check(v) || PyTuple_Check(v) ||
+           (gpa_array_check(v) && ((gpa_array *)v)->nd > 0) ||
+           (PyArray_Check(v) && PyArray_NDIM((PyArrayObject *)v) > 0);
+}
+
+/* The scalar NumPy stores for such a value into dtype descr, or NumPy's
+ * error (its type depends on the dtype).  New reference. */
+PyObject *gpa_element_value(PyArray_Descr *descr, PyObject *value);
+
 /* a's single element as a Python scalar (a must have size 1). */
 PyObject *gpa_array_item_scalar(gpa_array *a);
 

@@ -75,6 +75,24 @@ static int is_advanced_entry(PyObject *obj)
     return 0;
 }
 
+/* A 0-d integer array indexes like an integer, but NumPy still treats it
+ * as an array index: a[np.array(1)] is a copy, never a view. */
+static int is_0d_array(PyObject *obj)
+{
+    return (gpa_array_check(obj) && ((gpa_array *)obj)->nd == 0) ||
+           (PyArray_Check(obj) && PyArray_NDIM((PyArrayObject *)obj) == 0);
+}
+
+static int has_0d_array(PyObject *key)
+{
+    if (!PyTuple_Check(key))
+        return is_0d_array(key);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(key); i++)
+        if (is_0d_array(PyTuple_GET_ITEM(key, i)))
+            return 1;
+    return 0;
+}
+
 static int is_advanced(PyObject *key)
 {
     if (!PyTuple_Check(key))
@@ -186,7 +204,51 @@ PyObject *gpa_array_subscript(gpa_array *a, PyObject *key)
         Py_DECREF(args);
         return r;
     }
-    return (PyObject *)basic_view(a, key);
+    gpa_array *view = basic_view(a, key);
+    if (view == NULL || !has_0d_array(key))
+        return (PyObject *)view;
+    gpa_array *r = gpa_array_copy(view, NULL, 'K');
+    Py_DECREF(view);
+    return (PyObject *)r;
+}
+
+/* Whether key names one element by integers alone (a[i, j] with a's ndim
+ * entries, or a[()] of a 0-d array): NumPy then stores value as one
+ * scalar of a's dtype, so a sequence or an array of ndim > 0 is an error
+ * there even where it would broadcast. */
+static int is_element_key(gpa_array *a, PyObject *key)
+{
+    Py_ssize_t n = PyTuple_Check(key) ? PyTuple_GET_SIZE(key) : 1;
+    if (n != a->nd)
+        return 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *k = PyTuple_Check(key) ? PyTuple_GET_ITEM(key, i) : key;
+        if (!(PyLong_Check(k) || PyArray_IsScalar(k, Integer)) ||
+            PyBool_Check(k))
+            return 0;
+    }
+    return 1;
+}
+
+/* dst[...] = a nested list/tuple, converted by NumPy to dst's dtype with
+ * NumPy's errors; a list nested deeper than dst is one (NumPy refuses to
+ * drop its leading length-1 levels, unlike an array's). */
+static int assign_sequence(gpa_array *dst, PyObject *value)
+{
+    Py_INCREF(dst->descr);
+    gpa_array *src = gpa_array_from_host(dst->dev, value, dst->descr, 'K');
+    if (src == NULL)
+        return -1;
+    int rc = -1;
+    if (src->nd > dst->nd)
+        PyErr_Format(PyExc_ValueError,
+                     "setting an array element with a sequence. The "
+                     "requested array would exceed the maximum number of "
+                     "dimension of %d.", dst->nd);
+    else
+        rc = gpa_array_assign(dst, src);
+    Py_DECREF(src);
+    return rc;
 }
 
 int gpa_array_ass_subscript(gpa_array *a, PyObject *key, PyObject *value)
@@ -214,7 +276,12 @@ int gpa_array_ass_subscript(gpa_array *a, PyObject *key, PyObject *value)
     if (view == NULL)
         return -1;
     int rc;
-    if (gpa_array_check(value)) {
+    if (is_element_key(a, key) && gpa_is_sequence_value(value)) {
+        /* NumPy's scalar conversion decides (its error, or the value) */
+        PyObject *scalar = gpa_element_value(view->descr, value);
+        rc = scalar ? gpa_array_fill(view, scalar) : -1;
+        Py_XDECREF(scalar);
+    } else if (gpa_array_check(value)) {
         rc = gpa_array_assign(view, (gpa_array *)value);
     } else if (PyArray_Check(value)) {
         /* upload as is; the assignment casts (unsafely, as NumPy) */
@@ -222,13 +289,7 @@ int gpa_array_ass_subscript(gpa_array *a, PyObject *key, PyObject *value)
         rc = src ? gpa_array_assign(view, src) : -1;
         Py_XDECREF(src);
     } else if (PyList_Check(value) || PyTuple_Check(value)) {
-        /* NumPy converts the sequence to the destination's dtype, with
-         * its errors (OverflowError for 300 into int8, ...) */
-        Py_INCREF(view->descr);
-        gpa_array *src = gpa_array_from_host(view->dev, value, view->descr,
-                                             'K');
-        rc = src ? gpa_array_assign(view, src) : -1;
-        Py_XDECREF(src);
+        rc = assign_sequence(view, value);
     } else {
         rc = gpa_array_fill(view, value);
     }

@@ -231,6 +231,17 @@ PyObject *gpa_transpose(gpa_array *a, const int *perm)
                                          a->data);
 }
 
+/* transpose's one argument is the whole axes sequence unless it is one
+ * integer (a 1-d integer array has __index__ too, but is a sequence). */
+static int is_axes_sequence(PyObject *o)
+{
+    if (PyArray_Check(o))
+        return PyArray_NDIM((PyArrayObject *)o) > 0;
+    if (gpa_array_check(o))
+        return ((gpa_array *)o)->nd > 0;
+    return !PyIndex_Check(o);
+}
+
 static PyObject *array_transpose(gpa_array *a, PyObject *args)
 {
     int perm[GPA_MAXDIMS];
@@ -242,7 +253,7 @@ static PyObject *array_transpose(gpa_array *a, PyObject *args)
             perm[i] = a->nd - 1 - i;
         return gpa_transpose(a, perm);
     }
-    if (n == 1 && !PyIndex_Check(PyTuple_GET_ITEM(args, 0)))
+    if (n == 1 && is_axes_sequence(PyTuple_GET_ITEM(args, 0)))
         axes = PyTuple_GET_ITEM(args, 0);
     PyObject *seq = PySequence_Fast(axes, "axes must be a sequence");
     if (seq == NULL)
@@ -253,8 +264,13 @@ static PyObject *array_transpose(gpa_array *a, PyObject *args)
         return NULL;
     }
     for (int i = 0; i < a->nd; i++) {
-        Py_ssize_t ax = PyNumber_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i),
-                                           PyExc_IndexError);
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyBool_Check(item)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "an integer is required");
+            return NULL;
+        }
+        Py_ssize_t ax = PyNumber_AsSsize_t(item, PyExc_IndexError);
         if ((ax == -1 && PyErr_Occurred()) ||
             gpa_normalize_axis(&ax, a->nd) < 0) {
             Py_DECREF(seq);
@@ -303,6 +319,12 @@ static PyObject *array_squeeze(gpa_array *a, PyObject *args, PyObject *kw)
             return NULL;
         if (v == 0 || v == -1)
             return Py_NewRef(a);
+    }
+    if (PyList_Check(axis)) {
+        /* NumPy takes an int or a tuple here, not a list */
+        PyErr_SetString(PyExc_TypeError,
+                        "'list' object cannot be interpreted as an integer");
+        return NULL;
     }
     if (gpa_parse_axes(axis, a->nd, mask) < 0)
         return NULL;
@@ -415,8 +437,50 @@ static PyObject *array_flatten(gpa_array *a, PyObject *args, PyObject *kw)
     return (PyObject *)gpa_array_flatten(a, order);
 }
 
-/* a.view(dtype): reinterpret the bytes; the last axis absorbs an itemsize
- * change and must then be contiguous (NumPy's rule). */
+/* view(type=...) must name ndarray or a subclass (NumPy's rule). */
+static int is_array_type(PyObject *o)
+{
+    return PyType_Check(o) &&
+           PyType_IsSubtype((PyTypeObject *)o, gpa_array_type);
+}
+
+/* The shape and strides of `a` read as dtype `d` (itemsize new_): the last
+ * axis absorbs an itemsize change and must then be contiguous (NumPy's
+ * rule).  -1 with ValueError when it can't. */
+static int view_layout(gpa_array *a, Py_ssize_t new_, Py_ssize_t *shape,
+                       Py_ssize_t *strides)
+{
+    Py_ssize_t old = gpa_itemsize(a);
+    memcpy(shape, a->shape, (size_t)a->nd * sizeof(Py_ssize_t));
+    memcpy(strides, a->strides, (size_t)a->nd * sizeof(Py_ssize_t));
+    if (old == new_)
+        return 0;
+    int last = a->nd - 1;
+    const char *msg = NULL;
+    if (a->nd == 0)
+        msg = "Changing the dtype of a 0d array is only supported if the "
+              "itemsize is unchanged";
+    else if (a->shape[last] != 1 && a->size != 0 && a->strides[last] != old)
+        msg = "To change to a dtype of a different size, the last axis "
+              "must be contiguous";
+    else if ((a->shape[last] * old) % new_ != 0)
+        msg = new_ > old ? "When changing to a larger dtype, its size must "
+                           "be a divisor of the total size in bytes of the "
+                           "last axis of the array."
+                         : "When changing to a smaller dtype, its size must "
+                           "be a divisor of the size of original dtype";
+    if (msg != NULL) {
+        PyErr_SetString(PyExc_ValueError, msg);
+        return -1;
+    }
+    shape[last] = a->shape[last] * old / new_;
+    strides[last] = new_;
+    return 0;
+}
+
+/* a.view(dtype=None, type=None): reinterpret the bytes and/or the Python
+ * type.  As in NumPy, a first positional argument that is an ndarray
+ * subclass is taken as `type`. */
 static PyObject *array_view(gpa_array *a, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"dtype", "type", NULL};
@@ -425,50 +489,37 @@ static PyObject *array_view(gpa_array *a, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|OO:view", kwlist,
                                      &dtype_obj, &type_obj))
         return NULL;
-    if (dtype_obj == Py_None)
-        return (PyObject *)gpa_array_view_of(a, NULL, a->nd, a->shape,
-                                             a->strides, a->data);
-    PyArray_Descr *d = gpa_descr_from_obj(dtype_obj);
-    if (d == NULL)
-        return NULL;
-    Py_ssize_t old = gpa_itemsize(a), new_ = PyDataType_ELSIZE(d);
-    memcpy(shape, a->shape, (size_t)a->nd * sizeof(Py_ssize_t));
-    memcpy(strides, a->strides, (size_t)a->nd * sizeof(Py_ssize_t));
-    if (old != new_) {
-        int last = a->nd - 1;
-        if (a->nd == 0) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_ValueError,
-                            "Changing the dtype of a 0d array is only "
-                            "supported if the itemsize is unchanged");
-            return NULL;
-        }
-        if (a->shape[last] != 1 && a->size != 0 &&
-            a->strides[last] != old) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_ValueError,
-                            "To change to a dtype of a different size, the "
-                            "last axis must be contiguous");
-            return NULL;
-        }
-        Py_ssize_t bytes = a->shape[last] * old;
-        if (bytes % new_ != 0) {
-            Py_DECREF(d);
-            PyErr_SetString(PyExc_ValueError,
-                            new_ > old
-                                ? "When changing to a larger dtype, its size "
-                                  "must be a divisor of the total size in "
-                                  "bytes of the last axis of the array."
-                                : "When changing to a smaller dtype, its "
-                                  "size must be a divisor of the size of "
-                                  "original dtype");
-            return NULL;
-        }
-        shape[last] = bytes / new_;
-        strides[last] = new_;
+    if (type_obj == Py_None && is_array_type(dtype_obj)) {
+        type_obj = dtype_obj;
+        dtype_obj = Py_None;
     }
-    return (PyObject *)gpa_array_view_of(a, d, a->nd, shape, strides,
-                                         a->data);
+    if (type_obj != Py_None && !is_array_type(type_obj)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "Type must be a sub-type of ndarray type");
+        return NULL;
+    }
+    PyArray_Descr *d = NULL;        /* NULL: keep a's dtype */
+    if (dtype_obj != Py_None) {
+        d = gpa_descr_from_obj(dtype_obj);
+        if (d == NULL)
+            return NULL;
+    }
+    if (view_layout(a, d ? PyDataType_ELSIZE(d) : gpa_itemsize(a), shape,
+                    strides) < 0) {
+        Py_XDECREF(d);
+        return NULL;
+    }
+    gpa_array *r = gpa_array_view_of(a, d, a->nd, shape, strides, a->data);
+    if (r == NULL || type_obj == Py_None)
+        return (PyObject *)r;
+    /* the same view under another type; r keeps the base alive meanwhile */
+    Py_INCREF(r->descr);            /* gpa_array_new_view steals it */
+    gpa_array *t = gpa_array_new_view((PyTypeObject *)type_obj, r->mem,
+                                      r->descr, r->nd, r->shape, r->strides,
+                                      r->data, r->base,
+                                      r->flags & GPA_WRITEABLE);
+    Py_DECREF(r);
+    return (PyObject *)t;
 }
 
 /* Used by `a.shape = ...`: the reshaped view, or None if a copy would be
@@ -511,18 +562,20 @@ PyMethodDef gpa_array_methods_views[] = {
     {NULL, NULL, 0, NULL},
 };
 
-/* _core._as_strided(a, shape, strides, offset, writeable): a view of a's
- * memory with any shape and byte strides (broadcast_to, sliding windows).
- * The caller guarantees the view stays inside a's memory. */
+/* _core._as_strided(a, shape, strides, offset, writeable[, dtype]): a view
+ * of a's memory with any shape and byte strides (broadcast_to, sliding
+ * windows), read as `dtype` if given (getfield).  The caller guarantees
+ * the view stays inside a's memory. */
 PyObject *gpa_py_as_strided(PyObject *self, PyObject *args)
 {
     gpa_array *a;
-    PyObject *shape_obj, *strides_obj;
+    PyObject *shape_obj, *strides_obj, *dtype_obj = Py_None;
     Py_ssize_t offset, shape[GPA_MAXDIMS], strides[GPA_MAXDIMS];
     int writeable;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "O!OOnp:_as_strided", gpa_array_type, &a,
-                          &shape_obj, &strides_obj, &offset, &writeable))
+    if (!PyArg_ParseTuple(args, "O!OOnp|O:_as_strided", gpa_array_type, &a,
+                          &shape_obj, &strides_obj, &offset, &writeable,
+                          &dtype_obj))
         return NULL;
     int nd = gpa_parse_shape(shape_obj, shape);
     if (nd < 0)
@@ -535,7 +588,11 @@ PyObject *gpa_py_as_strided(PyObject *self, PyObject *args)
                                           "length");
         return NULL;
     }
-    gpa_array *v = gpa_array_view_of(a, NULL, nd, shape, strides,
+    PyArray_Descr *d = NULL;        /* NULL: a's dtype */
+    if (dtype_obj != Py_None && (d = gpa_descr_from_obj(dtype_obj)) == NULL)
+        return NULL;
+    /* steals d */
+    gpa_array *v = gpa_array_view_of(a, d, nd, shape, strides,
                                      a->data + offset);
     if (v != NULL && !writeable)
         v->flags &= ~GPA_WRITEABLE;
@@ -567,5 +624,28 @@ PyObject *gpa_py_set_writeable(PyObject *self, PyObject *args)
         return NULL;
     }
     a->flags |= GPA_WRITEABLE;
+    Py_RETURN_NONE;
+}
+
+/* _core._plain_strides(a, fortran): give an empty array that owns its
+ * memory the ordinary C (or F) strides of its shape, lengths of 0
+ * counted as 1, in place of the zeros of a new empty array: the strides
+ * NumPy's unpickling gives.  Nothing to move: there are no elements. */
+PyObject *gpa_py_plain_strides(PyObject *self, PyObject *args)
+{
+    gpa_array *a;
+    int fortran;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "O!p:_plain_strides", gpa_array_type, &a,
+                          &fortran))
+        return NULL;
+    if (a->size != 0 || !(a->flags & GPA_OWNDATA)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_plain_strides: only for an empty array that owns "
+                        "its memory");
+        return NULL;
+    }
+    gpa_fill_strides(a->nd, a->shape, gpa_itemsize(a), fortran, a->strides);
+    gpa_array_update_flags(a);
     Py_RETURN_NONE;
 }

@@ -127,6 +127,17 @@ done:
     return r;
 }
 
+/* Whether full's value is one scalar (anything but a sequence or an array
+ * of ndim > 0: None into float is nan, '5' is 5): NumPy converts it. */
+static int is_fill_scalar(PyObject *v)
+{
+    if (PyArray_Check(v))
+        return PyArray_NDIM((PyArrayObject *)v) == 0;
+    if (gpa_is_sequence_value(v))
+        return 0;
+    return !PySequence_Check(v) || PyUnicode_Check(v) || PyBytes_Check(v);
+}
+
 PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"shape", "fill_value", "dtype", "order", NULL};
@@ -147,9 +158,7 @@ PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
     int rc;
     if (gpa_array_check(value)) {
         rc = gpa_array_assign(a, (gpa_array *)value);
-    } else if (PyArray_IsAnyScalar(value) ||
-               (PyArray_Check(value) &&
-                PyArray_NDIM((PyArrayObject *)value) == 0)) {
+    } else if (is_fill_scalar(value)) {
         PyObject *scalar = copyto_scalar(a->descr, value);
         rc = scalar ? gpa_array_fill(a, scalar) : -1;
         Py_XDECREF(scalar);
