@@ -113,6 +113,9 @@ PyObject *gpa_ufunc_numpy_error(gpa_ufunc *uf, gpa_ufunc_args *a,
     if (a->dtype && PyDict_SetItemString(kw, "dtype",
                                          (PyObject *)a->dtype) < 0)
         goto done;
+    if (a->signature && PyDict_SetItemString(kw, "signature",
+                                             a->signature) < 0)
+        goto done;
     static const char *names[] = {"no", "equiv", "safe", "same_kind",
                                   "unsafe"};
     if (a->casting >= 0 && a->casting <= 4) {
@@ -297,6 +300,38 @@ static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
     return NULL;
 }
 
+/* where=: a Python or NumPy bool (True: no mask; False: nothing is
+ * computed, *skip_all) or a gpuarray array that casts safely to bool, as
+ * NumPy requires (its TypeError otherwise).  *mask is borrowed. */
+static int where_mask(PyObject *w, gpa_array **mask, int *skip_all)
+{
+    *mask = NULL;
+    if (w == NULL || w == Py_True)
+        return 0;
+    if (PyBool_Check(w) || PyArray_IsScalar(w, Bool)) {
+        int t = PyObject_IsTrue(w);
+        if (t < 0)
+            return -1;
+        *skip_all = !t;
+        return 0;
+    }
+    if (!gpa_array_check(w)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "where= must be a gpuarray array of booleans, or "
+                        "True or False");
+        return -1;
+    }
+    if (gpa_type_num((gpa_array *)w) != NPY_BOOL) {
+        PyErr_Format(PyExc_TypeError,
+                     "Cannot cast array data from %R to dtype('bool') "
+                     "according to the rule 'safe'",
+                     (PyObject *)((gpa_array *)w)->descr);
+        return -1;
+    }
+    *mask = (gpa_array *)w;
+    return 0;
+}
+
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
 {
     int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
@@ -327,8 +362,10 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         if (gpa_array_check(a->in[i]))
             arrs[i] = (gpa_array *)a->in[i];
     }
+    gpa_resolution scratch;
     const gpa_resolution *res = gpa_ufunc_resolve(uf, codes, a->dtype,
-                                                  a->casting);
+                                                  a->signature, a->casting,
+                                                  &scratch);
     if (res == NULL)
         return NULL;
 
@@ -343,16 +380,10 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
     }
     if (check_integer_power(uf, res, arrs, ops) < 0)
         return NULL;
-    if (a->where && a->where != Py_True) {
-        if (!gpa_array_check(a->where)) {
-            PyErr_SetString(PyExc_TypeError,
-                            "where= must be a gpuarray array of booleans "
-                            "or True");
-            return NULL;
-        }
-        where = (gpa_array *)a->where;
-        arrs[nin] = where;
-    }
+    int skip_all = 0;
+    if (where_mask(a->where, &where, &skip_all) < 0)
+        return NULL;
+    arrs[nin] = where;
     int nd = broadcast(arrs, nin + 1, shape);
     if (nd < 0)
         return NULL;
@@ -422,7 +453,9 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         ops[nin + o].loop_type = res->loop[nin + o];
     }
 
-    if (where == NULL) {
+    if (skip_all) {
+        /* where=False: the outputs are left as they are */
+    } else if (where == NULL) {
         if (gpa_ew_run(res->body, NULL, nin, nout, ops) < 0)
             goto fail;
     } else {
