@@ -31,6 +31,15 @@ def _operands(method, inputs):
     return inputs
 
 
+def _scalar_of_0d(x):
+    """A 0-d NumPy array as the NumPy scalar it holds: NumPy's scalars hand
+    themselves over so (``np.float32(2) < gp_a`` calls np.less with a 0-d
+    array), and both promote alike (strong dtypes), no array upload."""
+    if type(x) is _np.ndarray and x.ndim == 0:
+        return x[()]
+    return x
+
+
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
     ours = _core.ufuncs.get(ufunc.__name__)
     if ours is None and method == "__call__" and ufunc.__name__ in \
@@ -50,7 +59,7 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
         if len(outs) == 1:
             kwargs["out"] = outs[0]
     if method == "__call__":
-        return ours(*inputs, **kwargs)
+        return ours(*[_scalar_of_0d(x) for x in inputs], **kwargs)
     return getattr(ours, method)(*inputs, **kwargs)
 
 
