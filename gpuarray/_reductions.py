@@ -723,10 +723,8 @@ def _ufunc_reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False,
         a = _masked(a, where, ident if dt.kind != "b" else bool(ident))
         res = _reduce(a, axis, out, keepdims, op, dt, dt)
         return _initial_apply(res, initial, uf)
-    raise NotImplementedError(
-        "gpuarray: %s.reduce is not supported (only associative ufuncs: "
-        "add, multiply, maximum, minimum, fmax, fmin, logical_and/or/xor, "
-        "bitwise_and/or/xor)" % name)
+    from ._ufunc_fold import fold_reduce
+    return fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where)
 
 
 _core._set_hook("ufunc.reduce", _ufunc_reduce)

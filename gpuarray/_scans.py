@@ -110,15 +110,16 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, out=None,
 
 def _ufunc_accumulate(uf, array, axis=0, dtype=None, out=None):
     name = uf.__name__
-    if name not in _SCAN_COMBINE:
-        raise NotImplementedError(
-            "gpuarray: %s.accumulate is not supported (only associative "
-            "ufuncs)" % name)
     if isinstance(out, tuple):
         out = out[0]
     a = _asarray(array)
     if a.ndim == 0:
         raise TypeError("cannot accumulate on a scalar")
+    if axis is None and a.ndim != 1:
+        raise ValueError("accumulate does not allow multiple axes")
+    if name not in _SCAN_COMBINE:
+        from ._ufunc_fold import fold_accumulate
+        return fold_accumulate(uf, a, axis, dtype, out)
     return _scan(a, axis, dtype, out, name)
 
 
