@@ -231,3 +231,26 @@ def test_at_basic_index(key, dt):
     np.negative.at(x, key)
     gp.negative.at(y, key)
     _check(y, x)
+
+
+# --- error order, clip without bounds ------------------------------------
+
+def test_inplace_power_output_cast_reported_before_negative_exponent():
+    b = np.ones(3, bool)
+
+    def f(x):
+        x **= -1
+    _both_raise(lambda: f(b.copy()), lambda: f(gp.asarray(b)))
+    _both_raise(lambda: np.arange(3) ** -1, lambda: gp.arange(3) ** -1)
+
+
+@pytest.mark.parametrize("dt", ["bool", "int8", "float32", "complex64"])
+def test_clip_without_bounds(dt):
+    a = np.array([0, 1, 1, 0], dt)
+    try:
+        want = np.clip(a, None, None)
+    except TypeError as e:
+        with pytest.raises(type(e)):
+            gp.clip(gp.asarray(a), None, None)
+        return
+    _check(gp.clip(gp.asarray(a), None, None), want)

@@ -464,8 +464,6 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
                                 ops[i].value.bytes) < 0)
             return NULL;
     }
-    if (check_integer_power(uf, res, arrs, ops) < 0)
-        return NULL;
     int skip_all = 0;
     if (where_mask(a->where, &where, &skip_all) < 0)
         return NULL;
@@ -539,6 +537,10 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         ops[nin + o].loop_type = res->loop[nin + o];
     }
 
+    /* after the output checks: NumPy reports a forbidden output cast
+     * (bool **= -1) before a negative exponent */
+    if (check_integer_power(uf, res, arrs, ops) < 0)
+        goto fail;
     if (skip_all) {
         /* where=False: the outputs are left as they are */
     } else if (where == NULL) {
