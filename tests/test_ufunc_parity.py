@@ -254,3 +254,8 @@ def test_clip_without_bounds(dt):
             gp.clip(gp.asarray(a), None, None)
         return
     _check(gp.clip(gp.asarray(a), None, None), want)
+
+
+def test_where_none_means_everywhere():
+    a = np.arange(4.)
+    _check(gp.add(gp.asarray(a), 1, where=None), np.add(a, 1, where=None))

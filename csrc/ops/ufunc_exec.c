@@ -370,12 +370,13 @@ static const char *outside_compare_body(gpa_ufunc *uf, int which, int sign)
 }
 
 /* where=: a Python or NumPy bool (True: no mask; False: nothing is
- * computed, *skip_all) or a gpuarray array that casts safely to bool, as
- * NumPy requires (its TypeError otherwise).  *mask is borrowed. */
+ * computed, *skip_all), None (as True), or a gpuarray array that casts
+ * safely to bool, as NumPy requires (its TypeError otherwise).  *mask is
+ * borrowed. */
 static int where_mask(PyObject *w, gpa_array **mask, int *skip_all)
 {
     *mask = NULL;
-    if (w == NULL || w == Py_True)
+    if (w == NULL || w == Py_True || w == Py_None)
         return 0;
     if (PyBool_Check(w) || PyArray_IsScalar(w, Bool)) {
         int t = PyObject_IsTrue(w);
