@@ -256,6 +256,7 @@ def test_clip_without_bounds(dt):
     _check(gp.clip(gp.asarray(a), None, None), want)
 
 
-def test_where_none_means_everywhere():
+def test_where_none_reads_as_false():
     a = np.arange(4.)
-    _check(gp.add(gp.asarray(a), 1, where=None), np.add(a, 1, where=None))
+    _check(gp.add(gp.asarray(a), 1, where=None, out=gp.full(4, -1.0)),
+           np.add(a, 1, where=None, out=np.full(4, -1.0)))

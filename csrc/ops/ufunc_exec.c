@@ -370,14 +370,18 @@ static const char *outside_compare_body(gpa_ufunc *uf, int which, int sign)
 }
 
 /* where=: a Python or NumPy bool (True: no mask; False: nothing is
- * computed, *skip_all), None (as True), or a gpuarray array that casts
+ * computed, *skip_all; None reads as False), or a gpuarray array that casts
  * safely to bool, as NumPy requires (its TypeError otherwise).  *mask is
  * borrowed. */
 static int where_mask(PyObject *w, gpa_array **mask, int *skip_all)
 {
     *mask = NULL;
-    if (w == NULL || w == Py_True || w == Py_None)
+    if (w == NULL || w == Py_True)
         return 0;
+    if (w == Py_None) { /* NumPy reads it as bool(None): False */
+        *skip_all = 1;
+        return 0;
+    }
     if (PyBool_Check(w) || PyArray_IsScalar(w, Bool)) {
         int t = PyObject_IsTrue(w);
         if (t < 0)
