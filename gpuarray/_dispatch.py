@@ -75,7 +75,7 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
         if len(outs) == 1:
             kwargs["out"] = outs[0]
     if method == "__call__":
-        return ours(*inputs, **kwargs)
+        return ours(*[_scalar_of_0d(x) for x in inputs], **kwargs)
     return getattr(ours, method)(*inputs, **kwargs)
 
 

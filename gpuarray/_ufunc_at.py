@@ -50,6 +50,10 @@ def _ufunc_at(uf, a, indices, b=None):
     if uf.nin == 1 and b is not None:
         raise ValueError("second operand provided when ufunc is unary")
     key = indices if isinstance(indices, tuple) else (indices,)
+    if _basic_only(a, key):
+        # slices and integers only: no element repeats, one in-place call
+        _apply_view(uf, a[key], b)
+        return
     v, shape, off = _plan(a, key)
     n = int(_np.prod(shape, dtype=_np.int64))
     if n == 0:
@@ -73,6 +77,18 @@ def _ufunc_at(uf, a, indices, b=None):
         _fold(uf, v, so, sv, n, _gather, _scatter)
     else:
         _rounds(uf, v, so, sv, n, _gather, _scatter)
+
+
+def _basic_only(a, key):
+    from ._indexing import _split_key
+    return not _split_key(a, key)[1]
+
+
+def _apply_view(uf, view, b):
+    """uf on a basic-index view of a, written back with NumPy's unsafe
+    cast for `at`."""
+    res = uf(view) if b is None else uf(view, b)
+    view[...] = res.astype(view.dtype)
 
 
 def _apply(uf, v, offs, vals, _gather, _scatter):

@@ -94,7 +94,8 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
             a_min = None
         if _py_int(a_max) and a_max > info.max:
             a_max = None
-    if kwargs or out is not None:
+    if kwargs or out is not None or (a_min is None and a_max is None):
+        # (no bounds: NumPy's clip is positive(a), which has no bool loop)
         dt = _clip_probe(a, a_min, a_max, out, kwargs)
         if isinstance(a, ndarray) and "dtype" in kwargs:
             a = a.astype(dt)    # the loop runs in dtype=

@@ -48,6 +48,7 @@ static PyObject *apply(int op, PyObject *a, PyObject *b, PyObject *out,
     args.out[1] = NULL;
     args.where = NULL;
     args.dtype = NULL;
+    args.signature = NULL;
     args.casting = NPY_SAME_KIND_CASTING;
     args.order = 'K';
     return gpa_ufunc_apply(uf, &args, notimpl);

@@ -46,6 +46,7 @@ typedef struct {
     gpa_array *out[GPA_EW_MAXARGS];   /* borrowed; NULL: allocate */
     PyObject *where;                  /* borrowed; NULL: everywhere */
     PyArray_Descr *dtype;             /* borrowed; NULL: none */
+    PyObject *signature;              /* borrowed; NULL: none */
     NPY_CASTING casting;
     char order;                       /* 'K' default */
 } gpa_ufunc_args;
@@ -57,10 +58,13 @@ typedef struct {
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl);
 
 /* Resolution (ufunc_resolve.c): fills loop types and body for the
- * inputs' codes.  Returns the cache entry (borrowed) or NULL. */
+ * inputs' codes.  Returns the cache entry (borrowed), or `scratch` filled
+ * in when signature= is given (those calls are not cached), or NULL. */
 const gpa_resolution *gpa_ufunc_resolve(gpa_ufunc *uf, const int *codes,
                                         PyArray_Descr *dtype,
-                                        NPY_CASTING casting);
+                                        PyObject *signature,
+                                        NPY_CASTING casting,
+                                        gpa_resolution *scratch);
 
 /* Re-runs the call with NumPy on empty arrays of the same dtypes, so that
  * NumPy raises its own exception for it (type and message exactly

@@ -113,6 +113,9 @@ PyObject *gpa_ufunc_numpy_error(gpa_ufunc *uf, gpa_ufunc_args *a,
     if (a->dtype && PyDict_SetItemString(kw, "dtype",
                                          (PyObject *)a->dtype) < 0)
         goto done;
+    if (a->signature && PyDict_SetItemString(kw, "signature",
+                                             a->signature) < 0)
+        goto done;
     static const char *names[] = {"no", "equiv", "safe", "same_kind",
                                   "unsafe"};
     if (a->casting >= 0 && a->casting <= 4) {
@@ -297,6 +300,112 @@ static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
     return NULL;
 }
 
+/* Note [Comparisons with huge Python ints]: NumPy 2 compares an integer
+ * array with a Python int outside its type's range (uint8 == -1,
+ * int8 < 1000) by value: every element lies on one side of it, so the
+ * answer is one constant.  Returns 1 and sets *sign (+1 above the
+ * type's range, -1 below) when o is such an int for loop type t, 0 when
+ * it fits or is not a Python int, -1 on error. */
+static int pyint_outside(PyObject *o, int t, int *sign)
+{
+    if (!PyLong_Check(o) || PyBool_Check(o) || !PyTypeNum_ISINTEGER(t))
+        return 0;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow < 0 || (overflow == 0 && v < 0 &&
+                         PyTypeNum_ISUNSIGNED(t))) {
+        *sign = -1;
+        return 1;
+    }
+    if (overflow > 0) {
+        if (t == NPY_ULONG || t == NPY_ULONGLONG) {
+            (void)PyLong_AsUnsignedLongLong(o);
+            if (!PyErr_Occurred())
+                return 0; /* fits uint64 */
+            if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+                return -1;
+            PyErr_Clear();
+        }
+        *sign = 1;
+        return 1;
+    }
+    PyArray_Descr *d = PyArray_DescrFromType(t); /* new reference */
+    if (d == NULL)
+        return -1;
+    int bits = 8 * (int)PyDataType_ELSIZE(d);
+    Py_DECREF(d);
+    if (bits >= 64)
+        return 0;
+    long long hi = PyTypeNum_ISUNSIGNED(t) ? (1LL << bits) - 1
+                                           : (1LL << (bits - 1)) - 1;
+    long long lo = PyTypeNum_ISUNSIGNED(t) ? 0 : -(1LL << (bits - 1));
+    if (v > hi || v < lo) {
+        *sign = v > hi ? 1 : -1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The constant body of a comparison whose input `which` is a Python int
+ * outside the loop type's range (Note [Comparisons with huge Python
+ * ints]); NULL when uf is not a comparison. */
+static const char *outside_compare_body(gpa_ufunc *uf, int which, int sign)
+{
+    const char *n = uf->def->name;
+    int scalar_above = sign > 0;
+    int r;
+    if (strcmp(n, "equal") == 0)
+        r = 0;
+    else if (strcmp(n, "not_equal") == 0)
+        r = 1;
+    else if (strcmp(n, "less") == 0 || strcmp(n, "less_equal") == 0)
+        r = which == 1 ? scalar_above : !scalar_above;
+    else if (strcmp(n, "greater") == 0 || strcmp(n, "greater_equal") == 0)
+        r = which == 1 ? !scalar_above : scalar_above;
+    else
+        return NULL;
+    return r ? "out0 = true;" : "out0 = false;";
+}
+
+/* where=: a Python or NumPy bool (True: no mask; False: nothing is
+ * computed, *skip_all; None reads as False), or a gpuarray array that casts
+ * safely to bool, as NumPy requires (its TypeError otherwise).  *mask is
+ * borrowed. */
+static int where_mask(PyObject *w, gpa_array **mask, int *skip_all)
+{
+    *mask = NULL;
+    if (w == NULL || w == Py_True)
+        return 0;
+    if (w == Py_None) { /* NumPy reads it as bool(None): False */
+        *skip_all = 1;
+        return 0;
+    }
+    if (PyBool_Check(w) || PyArray_IsScalar(w, Bool)) {
+        int t = PyObject_IsTrue(w);
+        if (t < 0)
+            return -1;
+        *skip_all = !t;
+        return 0;
+    }
+    if (!gpa_array_check(w)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "where= must be a gpuarray array of booleans, or "
+                        "True or False");
+        return -1;
+    }
+    if (gpa_type_num((gpa_array *)w) != NPY_BOOL) {
+        PyErr_Format(PyExc_TypeError,
+                     "Cannot cast array data from %R to dtype('bool') "
+                     "according to the rule 'safe'",
+                     (PyObject *)((gpa_array *)w)->descr);
+        return -1;
+    }
+    *mask = (gpa_array *)w;
+    return 0;
+}
+
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
 {
     int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
@@ -327,32 +436,43 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         if (gpa_array_check(a->in[i]))
             arrs[i] = (gpa_array *)a->in[i];
     }
+    gpa_resolution scratch;
     const gpa_resolution *res = gpa_ufunc_resolve(uf, codes, a->dtype,
-                                                  a->casting);
+                                                  a->signature, a->casting,
+                                                  &scratch);
     if (res == NULL)
         return NULL;
 
+    const char *body_src = res->body;
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < nin; i++) {
         ops[i].loop_type = res->loop[i];
         ops[i].arr = arrs[i];
-        if (arrs[i] == NULL &&
-            gpa_scalar_to_value(a->in[i], res->loop[i],
+        if (arrs[i] != NULL)
+            continue;
+        int sign = 0;
+        /* (against an integer operand only: bool with int runs an
+         * int64 loop, which NumPy too cannot fit a huge int into) */
+        int outside = codes[i] == GPA_WEAK_INT && nin == 2 &&
+                              PyTypeNum_ISINTEGER(codes[1 - i])
+                          ? pyint_outside(a->in[i], res->loop[i], &sign)
+                          : 0;
+        if (outside < 0)
+            return NULL;
+        const char *konst = outside ? outside_compare_body(uf, i, sign)
+                                    : NULL;
+        if (konst != NULL) {
+            body_src = konst; /* the value itself is never read */
+            continue;
+        }
+        if (gpa_scalar_to_value(a->in[i], res->loop[i],
                                 ops[i].value.bytes) < 0)
             return NULL;
     }
-    if (check_integer_power(uf, res, arrs, ops) < 0)
+    int skip_all = 0;
+    if (where_mask(a->where, &where, &skip_all) < 0)
         return NULL;
-    if (a->where && a->where != Py_True) {
-        if (!gpa_array_check(a->where)) {
-            PyErr_SetString(PyExc_TypeError,
-                            "where= must be a gpuarray array of booleans "
-                            "or True");
-            return NULL;
-        }
-        where = (gpa_array *)a->where;
-        arrs[nin] = where;
-    }
+    arrs[nin] = where;
     int nd = broadcast(arrs, nin + 1, shape);
     if (nd < 0)
         return NULL;
@@ -422,8 +542,14 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         ops[nin + o].loop_type = res->loop[nin + o];
     }
 
-    if (where == NULL) {
-        if (gpa_ew_run(res->body, NULL, nin, nout, ops) < 0)
+    /* after the output checks: NumPy reports a forbidden output cast
+     * (bool **= -1) before a negative exponent */
+    if (check_integer_power(uf, res, arrs, ops) < 0)
+        goto fail;
+    if (skip_all) {
+        /* where=False: the outputs are left as they are */
+    } else if (where == NULL) {
+        if (gpa_ew_run(body_src, NULL, nin, nout, ops) < 0)
             goto fail;
     } else {
         /* The mask is one more input, in front of the outputs. */
@@ -439,7 +565,7 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         memcpy(&wops[nin + 1], &ops[nin],
                (size_t)nout * sizeof(gpa_ew_operand));
         gpa_sb_printf(&body, "if (!in%d) { gpa_skip = true; } else {\n%s\n}",
-                      nin, res->body);
+                      nin, body_src);
         if (body.failed)
             goto fail;
         /* the body names outputs out0..: unchanged; inputs in0..in(nin-1)

@@ -59,7 +59,7 @@ static PyObject *code_object(int code)
 }
 
 static int ask_numpy(gpa_ufunc *uf, const int *codes, PyArray_Descr *dtype,
-                     NPY_CASTING casting, int *loop)
+                     PyObject *signature, NPY_CASTING casting, int *loop)
 {
     int nargs = uf->nin + uf->nout, rc = -1;
     PyObject *dtypes = PyTuple_New(nargs), *sig = NULL, *kw = NULL;
@@ -75,7 +75,11 @@ static int ask_numpy(gpa_ufunc *uf, const int *codes, PyArray_Descr *dtype,
     kw = Py_BuildValue("{s:s}", "casting", casting_name(casting));
     if (kw == NULL)
         goto fail;
-    if (dtype != NULL) {
+    if (signature != NULL) {
+        /* NumPy parses it (tuple or "ii->d") and raises its own errors */
+        if (PyDict_SetItemString(kw, "signature", signature) < 0)
+            goto fail;
+    } else if (dtype != NULL) {
         sig = PyTuple_New(nargs);
         if (sig == NULL)
             goto fail;
@@ -115,10 +119,35 @@ fail:
     return rc;
 }
 
+/* The loop for an explicit signature=: asked each time (a rare argument
+ * whose forms -- tuples, strings -- would make a poor cache key). */
+static const gpa_resolution *resolve_signature(gpa_ufunc *uf,
+                                               const int *codes,
+                                               PyObject *signature,
+                                               NPY_CASTING casting,
+                                               gpa_resolution *r)
+{
+    if (ask_numpy(uf, codes, NULL, signature, casting, r->loop) < 0)
+        return NULL;
+    r->body = find_body(uf->def, r->loop[0]);
+    if (r->body == NULL) {
+        PyErr_Format(PyExc_TypeError,
+                     "ufunc '%U' has no gpuarray loop for input type %c",
+                     uf->name, type_char(r->loop[0]));
+        return NULL;
+    }
+    r->valid = 0; /* not a cache entry */
+    return r;
+}
+
 const gpa_resolution *gpa_ufunc_resolve(gpa_ufunc *uf, const int *codes,
                                         PyArray_Descr *dtype,
-                                        NPY_CASTING casting)
+                                        PyObject *signature,
+                                        NPY_CASTING casting,
+                                        gpa_resolution *scratch)
 {
+    if (signature != NULL)
+        return resolve_signature(uf, codes, signature, casting, scratch);
     int key[GPA_EW_MAXARGS + 2];
     int nkey = uf->nin + 2;
     uint32_t h = 2166136261u;
@@ -132,7 +161,7 @@ const gpa_resolution *gpa_ufunc_resolve(gpa_ufunc *uf, const int *codes,
         return r;
 
     int loop[GPA_EW_MAXARGS];
-    if (ask_numpy(uf, codes, dtype, casting, loop) < 0)
+    if (ask_numpy(uf, codes, dtype, NULL, casting, loop) < 0)
         return NULL;
     const char *body = find_body(uf->def, loop[0]);
     if (body == NULL) {

@@ -24,79 +24,22 @@ static int parse_casting(PyObject *obj, NPY_CASTING *casting)
     return PyArray_CastingConverter(obj, casting) ? 0 : -1;
 }
 
-/* signature= as far as it names one loop type for every operand (a
- * tuple of one repeated dtype, "dd->d") or none (all None): that type as
- * dtype=.  *descr stays NULL for "no constraint".  Mixed loops (ldexp's
- * "di->d") are not chosen this way: NotImplementedError. */
-static int parse_signature(gpa_ufunc *uf, PyObject *value,
-                           PyArray_Descr **descr)
+/* signature= is handed to NumPy's resolve_dtypes as it is (tuple or
+ * "ii->d"), which raises NumPy's errors for a bad one; only its type is
+ * checked here, as NumPy's __call__ does.  *sig is borrowed. */
+static int parse_signature(PyObject *value, PyObject **sig)
 {
-    PyArray_Descr *found = NULL;
-    int all_given = 1;
-    *descr = NULL;
-    if (value == Py_None)
+    if (value == Py_None) {
+        *sig = NULL;
         return 0;
-    if (PyTuple_Check(value) || PyList_Check(value)) {
-        PyObject *seq = PySequence_Fast(value, "signature");
-        if (seq == NULL)
-            return -1;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-            if (item == Py_None) {
-                all_given = 0;
-                continue;
-            }
-            PyArray_Descr *d = gpa_descr_from_obj(item);
-            if (d == NULL) {
-                Py_DECREF(seq);
-                return -1;
-            }
-            Py_DECREF(d); /* canonical descrs are immortal */
-            if (found != NULL && !PyArray_EquivTypes(found, d))
-                all_given = -1;
-            found = d;
-        }
-        Py_DECREF(seq);
-        if (found == NULL)
-            return 0;
-        if (all_given == 1 && n == uf->nin + uf->nout) {
-            *descr = found;
-            return 0;
-        }
-    } else if (PyUnicode_Check(value)) {
-        Py_ssize_t n = PyUnicode_GET_LENGTH(value), count = 0;
-        Py_UCS4 first = 0;
-        int same = 1;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            Py_UCS4 c = PyUnicode_READ_CHAR(value, i);
-            if (c == '-' || c == '>' || c == ',' || c == ' ')
-                continue;
-            if (count++ == 0)
-                first = c;
-            else if (c != first)
-                same = 0;
-        }
-        if (same && count == uf->nin + uf->nout) {
-            PyObject *ch = PyUnicode_FromOrdinal((int)first);
-            if (ch == NULL)
-                return -1;
-            *descr = gpa_descr_from_obj(ch);
-            Py_DECREF(ch);
-            if (*descr == NULL)
-                return -1;
-            Py_DECREF(*descr);
-            return 0;
-        }
-    } else {
+    }
+    if (!PyTuple_Check(value) && !PyUnicode_Check(value)) {
         PyErr_SetString(PyExc_TypeError, "the signature object to ufunc "
                                          "must be a string or a tuple.");
         return -1;
     }
-    PyErr_Format(PyExc_NotImplementedError,
-                 "%U: signature= that mixes loop types is not supported by "
-                 "gpuarray ufuncs; use dtype= or cast the inputs", uf->name);
-    return -1;
+    *sig = value;
+    return 0;
 }
 
 /* __call__(*inputs, *outputs, out=None, where=True, dtype=None,
@@ -110,6 +53,7 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
     a.nout = uf->nout;
     a.casting = NPY_SAME_KIND_CASTING;
     a.order = 'K';
+    int sig_given = 0;
     if (n < uf->nin || n > uf->nin + uf->nout) {
         PyErr_Format(PyExc_TypeError,
                      "%U() takes from %d to %d positional arguments but %zd "
@@ -169,18 +113,9 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                 if (gpa_parse_order(value, "CFAK", 'K', &a.order) < 0)
                     return NULL;
             } else if (strcmp(k, "signature") == 0 || strcmp(k, "sig") == 0) {
-                PyArray_Descr *sd;
-                if (parse_signature(uf, value, &sd) < 0)
+                if (parse_signature(value, &a.signature) < 0)
                     return NULL;
-                if (sd != NULL) {
-                    if (a.dtype != NULL) {
-                        PyErr_SetString(PyExc_TypeError,
-                                        "cannot specify both 'signature' and "
-                                        "'dtype'");
-                        return NULL;
-                    }
-                    a.dtype = sd;
-                }
+                sig_given = 1;
             } else if (strcmp(k, "subok") == 0) {
                 /* gpuarray has no subclasses: nothing to keep */
             } else {
@@ -190,6 +125,11 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                 return NULL;
             }
         }
+    }
+    if (sig_given && a.dtype != NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "cannot specify both 'signature' and 'dtype'");
+        return NULL;
     }
     for (int o = 0; o < uf->nout; o++) {
         PyObject *v = pos_out[o];
