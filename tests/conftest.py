@@ -232,3 +232,44 @@ def nvrtc_or_skip():
         if "not found" in str(e).lower() or "not available" in str(e).lower():
             pytest.skip("libnvrtc is not installed here: %s" % e)
         raise
+
+
+def numpy_reduce(name, x, **kw):
+    """np.<name>.reduce(x, **kw) -- NumPy's dtype and NumPy's errors --
+    except that the values of a ufunc without an identity (not
+    reorderable) along one axis are its documented left fold, computed
+    step by step: NumPy 2.5 returns wrong values for some of them along a
+    contiguous axis (np.power.reduce(np.array([2., 3, 4, 5])) is 32.0
+    there, not 2.0**60 as in NumPy 2.4 and by definition)."""
+    uf = getattr(np, name)
+    with np.errstate(all="ignore"):
+        res = uf.reduce(x, **kw)
+    where = kw.get("where", True)
+    if uf.identity is not None or where is not True or kw.get("out") \
+            is not None:
+        return res
+    x = np.asarray(x)
+    axis = kw.get("axis", 0)
+    if isinstance(axis, (tuple, list)):
+        if len(axis) != 1:
+            return res
+        axis = axis[0]
+    if axis is None:
+        if x.ndim != 1:
+            return res
+        axis = 0
+    ax = axis % x.ndim
+    dt = np.asarray(res).dtype
+    v = np.moveaxis(x, ax, 0)
+    initial = kw.get("initial", np._NoValue)
+    with np.errstate(all="ignore"):
+        if initial is np._NoValue or initial is None:
+            r, first = v[0].astype(dt), 1
+        else:
+            r, first = np.full(v.shape[1:], initial, dt), 0
+        for i in range(first, v.shape[0]):
+            r = np.asarray(uf(r, v[i], dtype=dt))
+    r = np.asarray(r).astype(dt)
+    if kw.get("keepdims"):
+        r = np.expand_dims(r, ax)
+    return r if r.ndim else r[()]

@@ -97,6 +97,7 @@ static const struct {
     {"ew_blocks_per_sm", &gpa_ew_blocks_per_sm, 0, INT_MAX, 0}, /* 0: no cap */
     {"red_row_blocks_per_sm", &gpa_red_row_blocks_per_sm, 1, INT_MAX, 0},
     {"red_col_blocks_per_sm", &gpa_red_col_blocks_per_sm, 1, INT_MAX, 0},
+    {"red_ldg", &gpa_red_ldg, 0, 2, 1},
     {"scan_min_blocks", &gpa_scan_min_blocks, 0, 64, 1},
     {"scan_items", &gpa_scan_items, 0, 64, 1},
     {"scan_pair", &gpa_scan_pair, 0, 64, 1},

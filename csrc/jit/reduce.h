@@ -93,6 +93,9 @@ void gpa_scan_skeleton(gpa_strbuf *b, int acc_size);
  * (0: none) and its items per thread on CUDA (0: by acc_t size; see
  * gpa_scan_items_cuda). */
 extern int gpa_scan_min_blocks;
+/* "red_ldg": how the contiguous row loop loads (Note [Streaming loads] in
+ * reduce_codegen.c): 0 plain, 1 read-only path, 2 that without L1. */
+extern int gpa_red_ldg;
 /* "scan_pair": look-back cells as (w, ~w) pairs, else value-fence-flag
  * (Note [Look-back cells] in scan_codegen.c). */
 extern int gpa_scan_pair;

@@ -174,6 +174,31 @@ static const char reduce_text[] =
 "  static GPA_DEVICE acc_t get(acc_t x, long long, double, double) { return x; }\n"
 "};\n"
 "/* The vector type of the contiguous path (a stand-in when V == 1). */\n"
+"/* Note [Streaming loads]: GPA_RED_LDG picks how the contiguous row loop\n"
+" * reads (knob \"red_ldg\"): 0 a plain load, 1 the read-only path\n"
+" * (ld.global.nc), 2 that and no L1 allocation with a 256-byte L2\n"
+" * prefetch -- the input is read once, so caching it in L1 buys nothing. */\n"
+"#ifndef GPA_RED_LDG\n"
+"#define GPA_RED_LDG 0\n"
+"#endif\n"
+"template <class T> GPA_DEVICE T gpa_ld_stream(const T *p)\n"
+"{\n"
+"#if GPA_CUDA && GPA_RED_LDG > 0\n"
+"  if (sizeof(T) == 16 && alignof(T) >= 16) {\n"
+"    unsigned w[4];\n"
+"#if GPA_RED_LDG > 1\n"
+"    asm volatile(\"ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\"\n"
+"#else\n"
+"    asm volatile(\"ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];\"\n"
+"#endif\n"
+"                 : \"=r\"(w[0]), \"=r\"(w[1]), \"=r\"(w[2]), \"=r\"(w[3]) : \"l\"(p));\n"
+"    T r;\n"
+"    memcpy(&r, w, 16);\n"
+"    return r;\n"
+"  }\n"
+"#endif\n"
+"  return *p;\n"
+"}\n"
 "template <class M, int V> struct gpa_vsel { typedef gpa_vec<M, V> type; };\n"
 "template <class M> struct gpa_vsel<M, 1> { struct type { M v[1]; }; };\n"
 "/* Pairwise tree over N values (N a power of two). */\n"
@@ -211,7 +236,7 @@ static const char reduce_text[] =
 "    const VT *pv = reinterpret_cast<const VT *>(p + v0);\n"
 "#pragma unroll 4\n"
 "    for (gpa_idx_t v = lane; v < nv; v += G) {\n"
-"      VT x = pv[v];\n"
+"      VT x = gpa_ld_stream(pv + v);\n"
 "#ifdef GPA_RED_ACCUMULATE\n"
 "      if (SRC::raw) { /* Note [Reduction accumulate] */\n"
 "        acc_t t = gpa_rop::identity(p0, p1);\n"
@@ -407,11 +432,14 @@ static const char *const scan_ptypes[] = {
     "double",
 };
 
+int gpa_red_ldg = 0;
+
 void gpa_red_source(const gpa_red_spec *s, int kind, gpa_strbuf *b)
 {
     gpa_red_op_source(s, b);
     gpa_sb_puts(b, common_text);
     if (kind == GPA_RED_REDUCE) {
+        gpa_sb_printf(b, "#define GPA_RED_LDG %d\n", gpa_red_ldg);
         gpa_sb_puts(b, reduce_text);
         for (int k = 0; k < GPA_RK_N; k++)
             gpa_sb_host_launcher(b, red_names[k], 11, red_ptypes);
