@@ -193,8 +193,25 @@ def _out_loop_dtype(a_dtype, dtype, out):
     return dtype
 
 
+@_ft.lru_cache(maxsize=256)
+def _sum_plan(a_dtype, prod):
+    """Result dtype and engine op of a plain sum/prod of a_dtype."""
+    dt = _np_reduce_dtype("multiply" if prod else "add", a_dtype, None)
+    acc = _np.dtype(_np.int32) if dt.kind == "b" else _acc_of(dt)
+    return dt, _op_sum(acc, nan=False, prod=prod)
+
+
 def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
               nan=False):
+    if axis is None and type(a) is ndarray and dtype is None and \
+            out is None and initial is None and where is True and \
+            not keepdims and not (nan and a.dtype.kind in "fc"):
+        # the plain whole-array sum (x.sum()): a cached plan, one call
+        # into the engine -- its per-call cost shows next to CuPy's
+        dt, op = _sum_plan(a.dtype, prod)
+        res = _core.empty((), dt)
+        _core._reduce(a, tuple(range(a.ndim)), res, op, dt, dt, 0.0, 0.0)
+        return res
     a = _asarray(a)
     dtype = _dtype_arg(dtype)
     axis = _ufunc_axis(a, axis)

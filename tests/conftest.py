@@ -245,8 +245,7 @@ def numpy_reduce(name, x, **kw):
     with np.errstate(all="ignore"):
         res = uf.reduce(x, **kw)
     where = kw.get("where", True)
-    if uf.identity is not None or where is not True or kw.get("out") \
-            is not None:
+    if uf.identity is not None or kw.get("out") is not None:
         return res
     x = np.asarray(x)
     axis = kw.get("axis", 0)
@@ -261,14 +260,15 @@ def numpy_reduce(name, x, **kw):
     ax = axis % x.ndim
     dt = np.asarray(res).dtype
     v = np.moveaxis(x, ax, 0)
+    w = np.moveaxis(np.broadcast_to(np.asarray(where, bool), x.shape), ax, 0)
     initial = kw.get("initial", np._NoValue)
     with np.errstate(all="ignore"):
         if initial is np._NoValue or initial is None:
-            r, first = v[0].astype(dt), 1
+            r, first = v[0].astype(dt), 1   # (where= needs initial)
         else:
             r, first = np.full(v.shape[1:], initial, dt), 0
         for i in range(first, v.shape[0]):
-            r = np.asarray(uf(r, v[i], dtype=dt))
+            r = np.where(w[i], uf(r, v[i], dtype=dt), r).astype(dt)
     r = np.asarray(r).astype(dt)
     if kw.get("keepdims"):
         r = np.expand_dims(r, ax)
