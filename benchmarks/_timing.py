@@ -61,6 +61,26 @@ def bench(fn, sync_fn=lambda: None, repeat=20, warmup=3, number=1):
     return statistics.median(samples)
 
 
+def alternate(fn_a, sync_a, fn_b, sync_b, rounds=30, warmup=3):
+    """fn_a and fn_b called in turn, `rounds` times (a head-to-head: clock
+    drift and run order fall on both alike).  Returns (median seconds of
+    a, of b, rounds in which a was faster)."""
+    for _ in range(warmup):
+        fn_a()
+        fn_b()
+    sync_a()
+    sync_b()
+    ta, tb = [], []
+    for _ in range(rounds):
+        for fn, sync_fn, ts in ((fn_a, sync_a, ta), (fn_b, sync_b, tb)):
+            t = time.perf_counter()
+            fn()
+            sync_fn()
+            ts.append(time.perf_counter() - t)
+    wins = sum(a < b for a, b in zip(ta, tb))
+    return statistics.median(ta), statistics.median(tb), wins
+
+
 def fmt_time(s):
     if s < 1e-3:
         return "%.2f us" % (s * 1e6)

@@ -24,6 +24,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _timing import alternate  # noqa: E402
 
 import numpy as np
 
@@ -166,22 +168,10 @@ def head_to_head(found, warmup, rounds):
             continue  # CuPy's var is two orders of magnitude slower
         x = make(gp, "gpuarray", shape, dtype)
         cx = cp.from_dlpack(x)
-        for _ in range(warmup):
-            run_op(gp, "gpuarray", x, op)
-            run_op(cp, "cupy", cx, op)
-        gsync()
-        csync()
-        tg, tc = [], []
-        for _ in range(rounds):
-            for fn, sync, ts, mod, name, arr in (
-                    (run_op, gsync, tg, gp, "gpuarray", x),
-                    (run_op, csync, tc, cp, "cupy", cx)):
-                t = time.perf_counter()
-                fn(mod, name, arr, op)
-                sync()
-                ts.append((time.perf_counter() - t) * 1e3)
-        mg, mc = statistics.median(tg), statistics.median(tc)
-        wins = sum(a < b for a, b in zip(tg, tc))
+        mg, mc, wins = alternate(lambda: run_op(gp, "gpuarray", x, op), gsync,
+                                 lambda: run_op(cp, "cupy", cx, op), csync,
+                                 rounds, warmup)
+        mg, mc = mg * 1e3, mc * 1e3
         print("%-16s %10.3f %10.3f %8.3fx %7d/%d" % (title, mg, mc, mg / mc,
                                                      wins, rounds))
         del cx, x

@@ -3,14 +3,12 @@ float64, gpuarray and CuPy called alternately on the same memory, for
 each variant of the knobs red_ldg (Note [Streaming loads] in
 csrc/jit/reduce_codegen.c) and red_row_blocks_per_sm."""
 import os
-import statistics
 import sys
-import time
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _timing import load_peers  # noqa: E402
+from _timing import alternate, bench, load_peers, sync  # noqa: E402
 
 
 def main(rounds=30):
@@ -28,22 +26,12 @@ def main(rounds=30):
             gp._core._tune("red_row_blocks_per_sm", bps)
             got = float(x.sum())
             assert ref is None or abs(got - ref) <= 1e-9 * abs(ref)
-            tg, tc = [], []
-            for _ in range(rounds):
-                gp.cuda.synchronize()
-                t = time.perf_counter()
-                x.sum()
-                gp.cuda.synchronize()
-                tg.append(time.perf_counter() - t)
-                if cp:
-                    cp.cuda.Device().synchronize()
-                    t = time.perf_counter()
-                    cx.sum()
-                    cp.cuda.Device().synchronize()
-                    tc.append(time.perf_counter() - t)
-            mg = statistics.median(tg) * 1e3
-            mc = statistics.median(tc) * 1e3 if tc else float("nan")
-            wins = sum(a < b for a, b in zip(tg, tc))
+            if cp:
+                mg, mc, wins = alternate(x.sum, sync(gp), cx.sum, sync(cp),
+                                         rounds)
+            else:
+                mg, mc, wins = bench(x.sum, sync(gp)), float("nan"), 0
+            mg, mc = mg * 1e3, mc * 1e3
             print("%-24s %9.3f %9.3f %8.3f %d/%d" % (
                 "red_ldg=%d,b/SM=%d" % (ldg, bps), mg, mc, mg / mc, wins,
                 rounds))
