@@ -10,6 +10,7 @@
 #include "array/array.h"
 #include "jit/jit.h"
 #include "ops/ufunc.h"
+#include "mathlib/fft.h"
 
 static PyMethodDef core_methods[] = {
     {"_set_hook", gpa_py_set_hook, METH_VARARGS,
@@ -20,6 +21,7 @@ static PyMethodDef core_methods[] = {
     GPA_JIT_FUNCTIONS
     GPA_REDUCE_FUNCTIONS
     GPA_INTEROP_FUNCTIONS
+    GPA_FFT_FUNCTIONS
     {NULL, NULL, 0, NULL},
 };
 
