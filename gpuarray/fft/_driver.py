@@ -76,7 +76,8 @@ class Step:
 
 def _check_step(st, shape, dtype, norm, out):
     """NumPy's _raw_fft checks for one step on an input of (shape, dtype):
-    returns (axis, n, output shape, output dtype, loop output dtype)."""
+    returns (axis, n, output shape, output dtype, loop output dtype,
+    NumPy's norm factor in NumPy's dtype)."""
     n = st.n
     if n is None:   # s with None (deprecated): the 1-D function's default
         m = shape[st.axis]
@@ -87,7 +88,7 @@ def _check_step(st, shape, dtype, norm, out):
     if not st.is_forward:
         norm = swap_direction(norm)
     real_dtype = _real_dtype_of(dtype)
-    _fct(norm, n, real_dtype)
+    fct = _fct(norm, n, real_dtype)
     n = _op.index(n)
     axis = _norm_axis(st.axis, len(shape))
     ct = _np.result_type(dtype, 1j)
@@ -112,7 +113,7 @@ def _check_step(st, shape, dtype, norm, out):
     if out is not None:
         _check_out(out, res, axis, n_out, loop_out, name)
         out_dtype = out.dtype
-    return axis, n, res, _np.dtype(out_dtype), loop_out
+    return axis, n, res, _np.dtype(out_dtype), loop_out, fct
 
 
 def _check_out(out, shape, axis, n_out, loop_out, name):
@@ -126,11 +127,27 @@ def _check_out(out, shape, axis, n_out, loop_out, name):
                          f"{tuple(out.shape)} doesn't match the broadcast "
                          f"shape {shape}")
     if not _np.can_cast(loop_out, out.dtype, "same_kind"):
+        _numpy_cast_error(name, loop_out, out.dtype)
         raise TypeError(f"Cannot cast ufunc '{name}' output from "
                         f"{loop_out!r} to {out.dtype!r} with casting rule "
                         "'same_kind'")
     if not out.flags.writeable:
         raise ValueError("output array is read-only")
+
+
+def _numpy_cast_error(name, loop_out, out_dtype):
+    """Raises NumPy's own exception (its UFuncTypeError subclass and
+    message) for writing `name`'s loop output into out_dtype, by running
+    numpy.fft on a 1-element dummy."""
+    ct = _np.result_type(loop_out, 1j)
+    rt = _np.dtype(ct.char.lower())
+    if name in ("fft", "ifft"):
+        getattr(_np.fft, name)(_np.ones(1, ct), out=_np.empty(1, out_dtype))
+    elif name == "irfft":
+        _np.fft.irfft(_np.ones(2, ct), n=2, out=_np.empty(2, out_dtype))
+    else:
+        n = 2 if name.endswith("even") else 1
+        _np.fft.rfft(_np.ones(n, rt), out=_np.empty(n // 2 + 1, out_dtype))
 
 
 def transform(a, steps, norm, out=None, scratch=False):
@@ -185,6 +202,11 @@ def _run(a, steps, checked, norm, out, scratch):
     if (out is not None and out.dtype == loop_out and
             not _overlap(out, a)):
         target = out
+    # pocketfft scales on host, in the loop's precision; NumPy computes the
+    # factor in the input's (float16 input: 1/n rounded to float16), so
+    # then we scale afterwards, as on cuda
+    exact = _real_dtype_of(a.dtype) == rt
+    lib_norm = norm if exact else ("backward" if forward else "forward")
     for gi, (g, gkind) in enumerate(groups):
         last = gi == len(groups) - 1
         if last:
@@ -195,13 +217,12 @@ def _run(a, steps, checked, norm, out, scratch):
             if gkind == R2C:
                 yshape[g[-1]] = x.shape[g[-1]] // 2 + 1
             y = _core.empty(tuple(yshape), ct)
-        on_host = _exec(x, y, g, gkind, forward, norm, scratch)
+        on_host = _exec(x, y, g, gkind, forward, lib_norm, scratch)
         x, scratch = y, True
-    if not on_host:
+    if not (on_host and exact):
         fct = 1.0
-        nrm = norm if forward else swap_direction(norm)
-        for n in sizes:
-            fct *= float(_fct(nrm, n, _real_dtype_of(a.dtype)))
+        for c in checked:
+            fct *= float(c[5])
         if fct != 1.0:
             _core.ufuncs["multiply"](x, fct, out=x)
     if target is not None:

@@ -1,0 +1,513 @@
+"""gpuarray.fft over the library layer (csrc/mathlib/fft_*.c): parity with
+numpy.fft for every function x dtype x memory layout, out= and its errors,
+the cuFFT plan layout checked against cuFFT's addressing rule, the plan
+cache API, and the real libcufft resolving every symbol the cuda backend
+calls."""
+import ctypes
+import ctypes.util
+import glob
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+import gpuarray as gp
+
+RNG = np.random.default_rng(77)
+
+DTYPES = [np.bool_, np.int8, np.int64, np.uint16, np.float16, np.float32,
+          np.float64, np.complex64, np.complex128]
+NORMS = [None, "backward", "ortho", "forward"]
+REAL_ONLY = {"rfft", "ihfft", "rfft2", "rfftn"}
+
+
+def rand(shape, dtype):
+    dtype = np.dtype(dtype)
+    if dtype.kind == "c":
+        x = RNG.standard_normal(shape) + 1j * RNG.standard_normal(shape)
+    elif dtype.kind == "b":
+        x = RNG.integers(0, 2, shape)
+    elif dtype.kind in "iu":
+        x = RNG.integers(0, 20, shape)
+    else:
+        x = RNG.standard_normal(shape)
+    return np.asarray(x).astype(dtype)
+
+
+def close(got, want, dtype_in=None):
+    """Same dtype, shape and values (relative to the largest magnitude)."""
+    assert isinstance(got, gp.ndarray)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    if want.size == 0:
+        return
+    single = want.dtype in (np.complex64, np.float32, np.float16)
+    tol = 2e-3 if want.dtype == np.float16 else 1e-4 if single else 1e-11
+    g = got.get().astype(np.complex128)
+    w = want.astype(np.complex128)
+    scale = max(float(np.max(np.abs(w))), 1e-30)
+    assert float(np.max(np.abs(g - w))) <= tol * scale
+
+
+def layouts(shape, dtype):
+    """(name, NumPy array, gpuarray array with the same values) in
+    several memory layouts."""
+    base = rand(shape, dtype)
+    yield "C", base, gp.asarray(base)
+    if len(shape) >= 2:
+        f = gp.asarray(np.ascontiguousarray(base.T)).T
+        yield "F", base, f
+        t = rand(shape[::-1], dtype)
+        yield "transposed", t.T, gp.asarray(t).T
+        sw = rand(shape, dtype)
+        yield "swapped", sw.swapaxes(0, -1), gp.asarray(sw).swapaxes(0, -1)
+    yield "negative", base[..., ::-1], gp.asarray(base)[..., ::-1]
+    big = rand(tuple(shape[:-1]) + (2 * shape[-1] + 1,), dtype)
+    yield "offset", big[..., 1::2], gp.asarray(big)[..., 1::2]
+
+
+def both(name, x_np, x_gp, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return getattr(gp.fft, name)(x_gp, **kw), \
+            getattr(np.fft, name)(x_np, **kw)
+
+
+def input_dtype_ok(name, dtype):
+    return not (name in REAL_ONLY and np.dtype(dtype).kind == "c")
+
+
+def refuses_complex(name, dtype):
+    """rfft-like functions refuse complex input with NumPy's TypeError."""
+    x = rand((3, 10), dtype)
+    with pytest.raises(TypeError) as ne:
+        getattr(np.fft, name)(x)
+    with pytest.raises(TypeError) as ge:
+        getattr(gp.fft, name)(gp.asarray(x))
+    assert str(ge.value) == str(ne.value)
+
+
+# ------------------------------------------------------------- 1-D parity
+ONE_D = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]
+
+
+@pytest.mark.parametrize("name", ONE_D)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_1d_every_dtype_and_layout(name, dtype):
+    if not input_dtype_ok(name, dtype):
+        return refuses_complex(name, dtype)
+    for lname, xn, xg in layouts((3, 10), dtype):
+        for axis in (-1, 0):
+            g, w = both(name, xn, xg, axis=axis)
+            close(g, w)
+
+
+@pytest.mark.parametrize("name", ONE_D)
+@pytest.mark.parametrize("n", [1, 2, 7, 13, 16, 17, 31, 64, 97, 128, 210])
+def test_1d_sizes_and_n(name, n):
+    dtype = np.float64 if name in REAL_ONLY else np.complex128
+    x = rand((2, 16), dtype)
+    g, w = both(name, x, gp.asarray(x), n=n)
+    close(g, w)
+    x = rand((n,), dtype)
+    if name in ("irfft", "hfft") and n == 1:   # default n is 0
+        with pytest.raises(ValueError, match=r"Invalid number.*\(0\)"):
+            getattr(np.fft, name)(x)
+        with pytest.raises(ValueError, match=r"Invalid number.*\(0\)"):
+            getattr(gp.fft, name)(gp.asarray(x))
+        return
+    g, w = both(name, x, gp.asarray(x))
+    close(g, w)
+
+
+@pytest.mark.parametrize("name", ONE_D)
+@pytest.mark.parametrize("norm", NORMS)
+def test_1d_norms_single_and_double(name, norm):
+    for dtype in ((np.float32, np.float64) if name in REAL_ONLY
+                  else (np.complex64, np.complex128)):
+        x = rand((4, 15), dtype)
+        g, w = both(name, x, gp.asarray(x), norm=norm, axis=0)
+        close(g, w)
+
+
+def test_1d_zero_size_batches_and_padding_of_empty_axes():
+    x = np.zeros((0, 8), np.complex128)
+    for name in ("fft", "ifft", "irfft", "hfft"):
+        g, w = both(name, x, gp.asarray(x))
+        close(g, w)
+    x = np.zeros((4, 0), np.complex128)
+    g, w = both("fft", x, gp.asarray(x), n=5)
+    close(g, w)
+    for name in ("fft", "rfft"):
+        with pytest.raises(ValueError, match="Invalid number of FFT"):
+            getattr(gp.fft, name)(gp.asarray(x.real))
+
+
+def test_large_prime_and_power_of_two_lengths():
+    for n in (2 ** 15, 65537, 3 * 5 * 7 * 11 * 13):
+        x = rand((n,), np.complex128)
+        g, w = both("fft", x, gp.asarray(x))
+        close(g, w)
+        g, w = both("rfft", x.real.copy(), gp.asarray(x.real.copy()))
+        close(g, w)
+
+
+# ------------------------------------------------------------- n-D parity
+ND = ["fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn",
+      "irfftn"]
+
+
+@pytest.mark.parametrize("name", ND)
+@pytest.mark.parametrize("dtype", [np.int8, np.float16, np.float32,
+                                   np.float64, np.complex64, np.complex128])
+def test_nd_every_dtype_and_layout(name, dtype):
+    if not input_dtype_ok(name, dtype):
+        return refuses_complex(name, dtype)
+    for lname, xn, xg in layouts((4, 5, 6), dtype):
+        g, w = both(name, xn, xg)
+        close(g, w)
+        g, w = both(name, xn, xg, axes=(0, 2))
+        close(g, w)
+
+
+@pytest.mark.parametrize("name", ND)
+@pytest.mark.parametrize("norm", NORMS)
+def test_nd_s_axes_norm(name, norm):
+    dtype = np.float64 if name in REAL_ONLY else np.complex128
+    x = rand((6, 5, 7), dtype)
+    cases = [dict(), dict(axes=(1, 0)), dict(s=(8, 3), axes=(2, 0)),
+             dict(s=(4, 9), axes=(-1, -2)), dict(axes=(-1,))]
+    if not name.endswith("2"):
+        cases += [dict(axes=(0, 1, 2)), dict(s=(3, 8, 5), axes=(2, 0, 1))]
+    for kw in cases:
+        g, w = both(name, x, gp.asarray(x), norm=norm, **kw)
+        close(g, w)
+
+
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+def test_nd_more_axes_than_one_library_call(name):
+    """Five axes: cuFFT plans have rank <= 3, so the driver makes two
+    calls (rank 3 and rank 2)."""
+    dtype = np.float64 if name in REAL_ONLY else np.complex128
+    x = rand((3, 4, 2, 5, 6), dtype)
+    g, w = both(name, x, gp.asarray(x))
+    close(g, w)
+    g, w = both(name, x, gp.asarray(x), axes=(4, 0, 2, 1), norm="ortho")
+    close(g, w)
+
+
+def test_nd_repeated_axes_transform_twice_like_numpy():
+    x = rand((4, 6), np.complex128)
+    for name, axes in [("fftn", (0, 0)), ("fftn", (1, 0, 1)),
+                       ("ifftn", (-1, 1)), ("fft2", (0, 0))]:
+        g, w = both(name, x, gp.asarray(x), axes=axes)
+        close(g, w)
+    xr = x.real.copy()
+    g, w = both("rfftn", xr, gp.asarray(xr), axes=(1, 1))
+    close(g, w)
+
+
+def test_nd_axis_errors_like_numpy():
+    x = rand((4, 6), np.complex128)
+    for kw in (dict(axes=(3,)), dict(axes=(0, -3)), dict(s=(2, 3, 4),
+                                                         axes=(0, 1))):
+        with pytest.raises(Exception) as ne:
+            np.fft.fftn(x, **kw)
+        with pytest.raises(type(ne.value)):
+            gp.fft.fftn(gp.asarray(x), **kw)
+    with pytest.raises(TypeError):
+        gp.fft.rfftn(gp.asarray(x))
+    with pytest.raises(TypeError):
+        np.fft.rfftn(x)
+
+
+# ------------------------------------------------------------------- out=
+@pytest.mark.parametrize("name", ONE_D + ND)
+def test_out_in_several_layouts(name):
+    dtype = np.float64 if name in REAL_ONLY else np.complex128
+    x = rand((6, 8), dtype)
+    want = getattr(np.fft, name)(x)
+    outs = [gp.empty(want.shape, want.dtype),
+            gp.asarray(np.zeros(want.shape[::-1], want.dtype)).T,
+            gp.empty((want.shape[0], 2 * want.shape[1]),
+                     want.dtype)[:, ::-2]]
+    for out in outs:
+        r = getattr(gp.fft, name)(gp.asarray(x), out=out)
+        assert r is out
+        close(out, want)
+
+
+def test_out_of_another_dtype_casts_same_kind():
+    x = rand((5, 12), np.float64)
+    out = gp.empty((5, 7), np.complex64)
+    r = gp.fft.rfft(gp.asarray(x), out=out)
+    assert r is out
+    close(out, np.fft.rfft(x, out=np.empty((5, 7), np.complex64)))
+    out = gp.empty((5, 12), np.float32)
+    z = np.fft.rfft(x)
+    gp.fft.irfft(gp.asarray(z), n=12, out=out)
+    close(out, np.fft.irfft(z, n=12, out=np.empty((5, 12), np.float32)))
+
+
+def test_out_aliasing_the_input():
+    x = rand((4, 16), np.complex128)
+    xg = gp.asarray(x)
+    r = gp.fft.fft(xg, out=xg)
+    assert r is xg
+    close(xg, np.fft.fft(x))
+    xg = gp.asarray(x)
+    gp.fft.fftn(xg, out=xg)
+    close(xg, np.fft.fftn(x))
+
+
+def test_out_errors_like_numpy():
+    x = rand((4, 8), np.float64)
+    xg = gp.asarray(x)
+    cases = [("fft", gp.empty((4, 7), np.complex128)),
+             ("fft", gp.empty((8,), np.complex128)),
+             ("fft", gp.empty((5, 8), np.complex128)),
+             ("fft", gp.empty((4, 8), np.float64)),
+             ("rfft", gp.empty((4, 8), np.complex128)),
+             ("irfft", gp.empty((4, 14), np.int64)),
+             ("fftn", gp.empty((4, 9), np.complex128))]
+    for name, out in cases:
+        arg = x if name != "irfft" else x + 0j
+        with pytest.raises(Exception) as ne:
+            getattr(np.fft, name)(arg, out=np.empty(out.shape, out.dtype))
+        with pytest.raises(type(ne.value)):
+            getattr(gp.fft, name)(gp.asarray(arg), out=out)
+    ro = gp.empty((4, 8), np.complex128)
+    gp._core._set_writeable(ro, False)
+    with pytest.raises(ValueError, match="read-only"):
+        gp.fft.fft(xg, out=ro)
+    with pytest.raises(TypeError):
+        gp.fft.fft(xg, out=np.empty((4, 8), np.complex128))
+
+
+def test_result_dtypes_follow_numpy():
+    for dt in DTYPES:
+        x = np.ones(8, dt)
+        for name in ONE_D:
+            if not input_dtype_ok(name, dt):
+                continue
+            assert getattr(gp.fft, name)(gp.asarray(x)).dtype == \
+                getattr(np.fft, name)(x).dtype, (name, dt)
+
+
+# ------------------------------------------------ the plan layout itself
+def _gather(layout, arr):
+    """What cuFFT reads through `layout` from arr's memory (Note [FFT
+    layout]), as a (loops..., batch, n...) array of arr's values."""
+    item = arr.itemsize
+    a = np.asarray(arr)
+    span = sum((d - 1) * s for d, s in zip(a.shape, a.strides)) // item + 1
+    flat = np.lib.stride_tricks.as_strided(a, (span,), (item,))
+    ext = list(layout["n"])
+    if layout["kind"] == 2:
+        ext[-1] = ext[-1] // 2 + 1
+    emb, st = layout["inembed"], layout["istride"]
+    addr = np.zeros((), np.int64)
+    for cnt, di, _ in layout["loops"]:
+        addr = addr[..., None] + np.arange(cnt) * di
+    addr = addr[..., None] + np.arange(layout["batch"]) * layout["idist"]
+    inner = np.zeros((), np.int64)
+    for k, e in enumerate(ext):
+        inner = inner[..., None] * (emb[k] if k else 1) + np.arange(e)
+    return flat[addr[(...,) + (None,) * len(ext)] + inner * st]
+
+
+def _ids(shape):
+    return np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+
+
+@pytest.mark.parametrize("make", [
+    lambda i: gp.asarray(i),
+    lambda i: gp.asarray(np.ascontiguousarray(i.T)).T,
+    lambda i: gp.asarray(np.ascontiguousarray(i.transpose(1, 2, 0, 3)))
+    .transpose(2, 0, 1, 3),
+    lambda i: gp.asarray(np.stack([i, -i], axis=-1).reshape(
+        i.shape[:-1] + (-1,)))[..., ::2],
+])
+@pytest.mark.parametrize("axes", [(3,), (0,), (1,), (2, 3), (0, 3),
+                                  (3, 1), (0, 1, 2), (1, 3, 0)])
+def test_layout_addresses_every_element_once(make, axes):
+    """Gathering through the layout (cuFFT's formula) visits each element
+    once, and transform index k runs along array axis order[k]."""
+    shape = (3, 4, 5, 6)
+    ids = _ids(shape).astype(np.complex128)
+    x = make(ids)
+    y = gp.empty(shape, np.complex128)
+    L = gp._core._fft_layout(x, y, axes, 0)
+    if L is None:           # the driver copies; a C copy always works
+        x = x.copy()
+        L = gp._core._fft_layout(x, y, axes, 0)
+    assert L is not None
+    assert sorted(L["order"]) == sorted(axes)
+    got = _gather(L, x).real.astype(np.int64)
+    assert sorted(got.ravel()) == list(range(ids.size))
+    idx = np.unravel_index(got, shape)
+    r = len(L["n"])
+    for k, ax in enumerate(L["order"]):
+        pos = np.arange(L["n"][k]).reshape((-1,) + (1,) * (r - 1 - k))
+        assert np.all(idx[ax] == pos), (k, ax)
+
+
+def test_layout_real_transforms_and_output_side():
+    ids = _ids((4, 6, 10))
+    x = gp.asarray(ids)
+    y = gp.empty((4, 6, 6), np.complex128)
+    L = gp._core._fft_layout(x, y, (0, 2), 1)
+    assert L["order"] == (0, 2) and L["n"] == (4, 10)
+    assert L["onembed"][1] * L["ostride"] >= 6
+    got = _gather(L, x).astype(np.int64)
+    idx = np.unravel_index(got, ids.shape)
+    assert np.all(idx[2] == np.arange(10))
+    # C2R reads the half-length complex side
+    z = gp.asarray(ids[:, :, :6] + 0j)
+    w = gp.empty((4, 6, 10), np.float64)
+    L = gp._core._fft_layout(z, w, (1, 2), 2)
+    assert L["n"] == (6, 10) and L["batch"] == 4
+    assert L["inembed"] == (6, 6) and L["onembed"] == (6, 10)
+
+
+def test_layout_says_copy_for_what_cufft_cannot_read():
+    x = gp.asarray(rand((8, 8), np.complex128))
+    y = gp.empty((8, 8), np.complex128)
+    assert gp._core._fft_layout(x[:, ::-1], y, (1,), 0) is None
+    bc = gp.broadcast_to(gp.asarray(rand((8,), np.complex128)), (8, 8))
+    assert gp._core._fft_layout(bc, y, (1,), 0) is None
+    # the real axis of R2C must be innermost in the plan
+    xr = gp.asarray(rand((8, 8), np.float64))
+    assert gp._core._fft_layout(xr, gp.empty((5, 8), np.complex128),
+                                (0,), 1)["istride"] == 8
+    with pytest.raises(ValueError):
+        gp._core._fft_layout(x, gp.empty((8, 5), np.complex128), (1,), 0)
+    with pytest.raises(ValueError):
+        gp._core._fft_layout(x, y, (1,), 1)      # R2C of complex input
+    with pytest.raises(TypeError):
+        gp._core._fft_layout(x, y, (0, 1, 0, 1), 0)
+
+
+def test_layout_loops_for_unmergeable_batches():
+    x = gp.asarray(_ids((5, 4, 6)))[:, :, :3].astype(np.complex128)
+    x = gp.asarray(np.ascontiguousarray(_ids((6, 4, 5)).T))  # F order
+    xc = x.astype(np.complex128)
+    y = gp.empty((5, 4, 6), np.complex128)
+    L = gp._core._fft_layout(xc, y, (1,), 0)
+    assert L is not None and L["batch"] in (5, 6)
+    assert len(L["loops"]) == 1 and L["loops"][0][0] in (5, 6)
+    got = _gather(L, xc).real.astype(np.int64)
+    assert sorted(got.ravel()) == list(range(120))
+    close(gp.fft.fft(xc, axis=1), np.fft.fft(xc.get(), axis=1))
+
+
+# ----------------------------------------------------------- plan cache
+def test_plan_cache_api():
+    cache = gp.fft.config.get_plan_cache()
+    old = cache.get_size()
+    try:
+        cache.clear()
+        assert cache.get_curr_size() == 0 and len(cache) == 0
+        cache.set_size(2)
+        assert cache.get_size() == 2 and cache.size == 2
+        x = gp.asarray(rand((4, 16), np.complex128))
+        gp.fft.fft(x)
+        gp.fft.fft(x)                 # same plan: one entry
+        assert cache.get_curr_size() == 1
+        gp.fft.fft(x, n=8)
+        gp.fft.rfft(x.real.copy())
+        assert cache.get_curr_size() == 2   # the oldest was evicted
+        kinds = [p["kind"] for p in cache.plans()]
+        assert kinds == ["R2C", "C2C"]
+        assert cache.plans()[1]["n"] == (8,)
+        cache.set_size(1)
+        assert cache.get_curr_size() == 1
+        cache.set_size(0)             # no caching
+        gp.fft.fft(x)
+        assert cache.get_curr_size() == 0
+        cache.set_size(4)
+        cache.set_memsize(0)          # host plans need no work area
+        gp.fft.fft(x)
+        assert cache.get_curr_size() == 1 and cache.get_memsize() == 0
+        assert cache.get_curr_memsize() == 0
+        cache.set_memsize(-1)
+        with pytest.raises(ValueError):
+            cache.set_size(-1)
+        with pytest.raises(ValueError):
+            cache.set_memsize(-2)
+        assert "PlanCache" in repr(cache)
+    finally:
+        cache.set_size(old)
+        cache.set_memsize(-1)
+        cache.clear()
+
+
+def test_plan_cache_show_info(capsys):
+    cache = gp.fft.config.get_plan_cache()
+    cache.clear()
+    gp.fft.fft2(gp.asarray(rand((8, 8), np.complex64)))
+    cache.show_info()
+    text = capsys.readouterr().out
+    assert "plans: 1 / " in text and "C2C prec=4 n=(8, 8)" in text
+    cache.clear()
+    assert cache.get_curr_size() == 0
+
+
+# ----------------------------------------------------- cuFFT, no GPU needed
+def _cufft_paths():
+    return sorted(glob.glob("/usr/local/cuda/lib64/libcufft.so.1[12]"))
+
+
+def test_cufft_symbols_resolve_in_the_real_library():
+    paths = _cufft_paths()
+    if not paths:
+        pytest.skip("no libcufft in /usr/local/cuda/lib64")
+    names = gp._core._fft_symbols()
+    assert "cufftXtMakePlanMany" in names and "cufftSetWorkArea" in names
+    for path in paths:
+        assert gp._core._fft_check_library(path) == ("libcufft.so.12",
+                                                     "libcufft.so.11")
+        lib = ctypes.CDLL(path)
+        for name in names:
+            assert getattr(lib, name) is not None
+    # the search of the loader finds it too (CUDA_HOME / default folder)
+    gp._core._fft_check_library()
+
+
+def test_cufft_missing_library_is_a_clear_import_error():
+    with pytest.raises(ImportError, match="cannot open"):
+        gp._core._fft_check_library("/nonexistent/libcufft.so.12")
+    # a library that lacks the entry points is named as such
+    libm = ctypes.util.find_library("m")
+    if libm:
+        with pytest.raises(ImportError, match="lacks cufftCreate"):
+            gp._core._fft_check_library(libm)
+
+
+# -------------------------------------------------------- frequencies
+def test_fftfreq_array_api_dtype_and_device():
+    for f in ("fftfreq", "rfftfreq"):
+        for n, d in ((8, 1.0), (9, 0.25)):
+            want = getattr(np.fft, f)(n, d)
+            got = getattr(gp.fft, f)(n, d)
+            assert got.dtype == np.float64
+            np.testing.assert_array_equal(got.get(), want)
+            g32 = getattr(gp.fft, f)(n, d=d, dtype=np.float32)
+            assert g32.dtype == np.float32
+            np.testing.assert_array_equal(g32.get(), want.astype(np.float32))
+            dev = gp.cuda.get_current_device()
+            assert getattr(gp.fft, f)(n, device=dev).device == dev
+        with pytest.raises(ValueError):
+            getattr(gp.fft, f)(4, dtype=np.int32)
+        with pytest.raises(ValueError):
+            getattr(gp.fft, f)(4, dtype=np.complex64)
+
+
+def test_shifts_match_numpy():
+    x = rand((5, 6), np.float64)
+    for f in ("fftshift", "ifftshift"):
+        for axes in (None, 0, (1,), (0, 1), -1):
+            np.testing.assert_array_equal(
+                getattr(gp.fft, f)(gp.asarray(x), axes=axes).get(),
+                getattr(np.fft, f)(x, axes=axes))
