@@ -6,6 +6,7 @@
  * belongs to a device's primary context, which is process-wide.
  */
 #include "mathlib/fft.h"
+#include "runtime/cuda_backend.h"
 
 #include <stdlib.h>
 
@@ -201,6 +202,21 @@ cache_info(fft_cache *c)
     return res;
 }
 
+/* Before plans of slot are destroyed outside an exec: their device's
+ * context made current (cuFFT frees device memory).  -1 with an
+ * exception. */
+static int
+activate_slot(int slot, fft_cache *c)
+{
+    gpa_device *dev;
+    if (slot == 0 || c->n == 0)
+        return 0;
+    dev = gpa_cuda_device(slot - 1);
+    if (dev == NULL)
+        return -1;
+    return gpa_cuda_activate(dev) < 0 ? -1 : 0;
+}
+
 /* _fft_cache(op, slot[, value]): op "info" -> dict, "set_size",
  * "set_memsize" (value; -1 no limit), "clear" -> None.  slot 0 is the
  * host device, k + 1 CUDA device k. */
@@ -220,6 +236,8 @@ gpa_py_fft_cache(PyObject *self, PyObject *args)
         return NULL;
     if (strcmp(op, "info") == 0)
         return cache_info(c);
+    if (activate_slot(slot, c) < 0)
+        return NULL;
     if (strcmp(op, "set_size") == 0) {
         if (value < 0) {
             PyErr_SetString(PyExc_ValueError,

@@ -249,9 +249,9 @@ fail:
 
 /* _fft_exec(x, y, axes, kind, forward): the unnormalised transform of x
  * into y (out of place; C2R may overwrite x).  cuda: runs it, returns
- * None.  host: returns the layout dict for _host.py to run.  ValueError
- * when the layout needs a copy first (the caller checks with
- * _fft_layout). */
+ * None.  host: returns the layout dict for _host.py to run.  False (and
+ * nothing run) when the layout can't describe the arrays: the caller
+ * copies. */
 PyObject *
 gpa_py_fft_exec(PyObject *self, PyObject *args)
 {
@@ -267,11 +267,8 @@ gpa_py_fft_exec(PyObject *self, PyObject *args)
     rc = gpa_fft_layout_from_args(xo, yo, axes, kind, &L);
     if (rc < 0)
         return NULL;
-    if (rc == 0) {
-        PyErr_SetString(PyExc_ValueError,
-                        "_fft_exec: these arrays need a copy first");
-        return NULL;
-    }
+    if (rc == 0)
+        Py_RETURN_FALSE;
     x = (gpa_array *)xo;
     y = (gpa_array *)yo;
     prec = gpa_type_num(x) == NPY_FLOAT || gpa_type_num(x) == NPY_CFLOAT

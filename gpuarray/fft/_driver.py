@@ -23,6 +23,7 @@ takes that sequence and
 Repeated axes (fftn(a, axes=(0, 0)) transforms twice, as in NumPy) run
 the steps one at a time.
 """
+import functools as _functools
 import operator as _op
 
 import numpy as _np
@@ -45,12 +46,27 @@ def swap_direction(norm):
                          '"ortho" or "forward".') from None
 
 
+_TYPES = {}
+
+
+def _types(dt):
+    """(complex loop type, its real type, NumPy's `result_type(a.real.dtype,
+    1.0)`) for input dtype dt, cached (the per-call cost matters on a GPU,
+    where a transform is a few library launches)."""
+    r = _TYPES.get(dt)
+    if r is None:
+        ct = _np.result_type(dt, 1j)
+        real = _np.result_type(_np.empty(0, dt).real.dtype, 1.0)
+        r = _TYPES[dt] = (ct, _np.dtype(ct.char.lower()), real)
+    return r
+
+
 def _real_dtype_of(dt):
     """NumPy's `result_type(a.real.dtype, 1.0)`."""
-    real = _np.empty(0, dt).real.dtype
-    return _np.result_type(real, 1.0)
+    return _types(dt)[2]
 
 
+@_functools.lru_cache(maxsize=256)
 def _fct(norm, n, real_dtype):
     """NumPy's normalisation factor of one step (norm already swapped for
     inverse steps); ValueError for a bad norm."""
@@ -87,11 +103,10 @@ def _check_step(st, shape, dtype, norm, out):
                          "specified.")
     if not st.is_forward:
         norm = swap_direction(norm)
-    real_dtype = _real_dtype_of(dtype)
+    ct, rt, real_dtype = _types(dtype)
     fct = _fct(norm, n, real_dtype)
     n = _op.index(n)
     axis = _norm_axis(st.axis, len(shape))
-    ct = _np.result_type(dtype, 1j)
     if ct not in (_np.complex64, _np.complex128):
         raise TypeError("gpuarray.fft: unsupported dtype %s" % dtype)
     if st.is_real and st.is_forward:
@@ -106,14 +121,14 @@ def _check_step(st, shape, dtype, norm, out):
         name = "irfft" if st.is_real else "fft" if st.is_forward else "ifft"
         n_out = n
     if st.is_real and not st.is_forward:
-        out_dtype, loop_out = real_dtype, _np.dtype(ct.char.lower())
+        out_dtype, loop_out = real_dtype, rt
     else:
         out_dtype = loop_out = ct
     res = shape[:axis] + (n_out,) + shape[axis + 1:]
     if out is not None:
         _check_out(out, res, axis, n_out, loop_out, name)
-        out_dtype = out.dtype
-    return axis, n, res, _np.dtype(out_dtype), loop_out, fct
+        out_dtype = _np.dtype(out.dtype)
+    return axis, n, res, out_dtype, loop_out, fct
 
 
 def _check_out(out, shape, axis, n_out, loop_out, name):
@@ -178,8 +193,7 @@ def _run(a, steps, checked, norm, out, scratch):
     forward = steps[0].is_forward
     kind = (R2C if real[0] and forward else
             C2R if real[-1] and not forward else C2C)
-    ct = _np.result_type(a.dtype, 1j)
-    rt = _np.dtype(ct.char.lower())
+    ct, rt, real_dtype = _types(a.dtype)
     # axes and logical sizes in NumPy's order, the real axis last
     order = list(range(len(steps)))
     if kind == R2C:
@@ -192,20 +206,19 @@ def _run(a, steps, checked, norm, out, scratch):
     res_shape = checked[-1][2]
     final_dtype = checked[-1][3]
     loop_out = checked[-1][4]
-    if any(d == 0 for d in res_shape):
+    if 0 in res_shape:
         res = _core.empty(res_shape, loop_out)
         return _deliver(res, out, final_dtype)
     x, fresh = _load(a, axes, in_sizes, rt if kind == R2C else ct)
     scratch = scratch or fresh
     groups = _groups(axes, kind)
     target = None
-    if (out is not None and out.dtype == loop_out and
-            not _overlap(out, a)):
+    if out is not None and out.dtype == loop_out and not _overlap(out, a):
         target = out
     # pocketfft scales on host, in the loop's precision; NumPy computes the
     # factor in the input's (float16 input: 1/n rounded to float16), so
     # then we scale afterwards, as on cuda
-    exact = _real_dtype_of(a.dtype) == rt
+    exact = real_dtype == rt
     lib_norm = norm if exact else ("backward" if forward else "forward")
     for gi, (g, gkind) in enumerate(groups):
         last = gi == len(groups) - 1
@@ -262,6 +275,9 @@ def _overlap(p, q):
 def _load(a, axes, sizes, dtype):
     """a cast to dtype, truncated or zero-padded to `sizes` along `axes`:
     (array, whether it is a fresh copy)."""
+    shape = a.shape
+    if a.dtype == dtype and all(shape[ax] == n for ax, n in zip(axes, sizes)):
+        return a, False
     from .._creation import zeros
     idx = [slice(None)] * a.ndim
     pad = cut = False
@@ -290,7 +306,10 @@ def _exec(x, y, g, kind, forward, norm, scratch):
     (pocketfft scaled it), False on cuda (unscaled).  Where the layout
     can't describe x and y, both are staged in C order with the group's
     axes last (which always nests) and y is copied back."""
-    if _core._fft_layout(x, y, g, kind) is None:
+    if kind == C2R and not scratch and not _is_host(x):
+        x = x.copy()      # cuFFT's C2R overwrites its input
+    layout = _core._fft_exec(x, y, g, kind, forward)
+    if layout is False:
         from .. import moveaxis
         nd, r = x.ndim, len(g)
         tail = tuple(range(nd - r, nd))
@@ -299,9 +318,6 @@ def _exec(x, y, g, kind, forward, norm, scratch):
         on_host = _exec(xs, ys, tail, kind, forward, norm, True)
         y[...] = moveaxis(ys, tail, g)
         return on_host
-    if kind == C2R and not scratch and not _is_host(x):
-        x = x.copy()      # cuFFT's C2R overwrites its input
-    layout = _core._fft_exec(x, y, g, kind, forward)
     if layout is None:
         return False
     _host.run(layout, x, y, forward, norm)
