@@ -222,6 +222,27 @@ def test_nd_axis_errors_like_numpy():
         np.fft.rfftn(x)
 
 
+@pytest.mark.parametrize("name", ONE_D + ND)
+def test_cuda_rules_on_host(name, monkeypatch):
+    """The driver's cuda branches (unscaled library results scaled by
+    NumPy's factors afterwards, C2R inputs copied before the library may
+    overwrite them) run on host with _driver.CUDA_RULES."""
+    from gpuarray.fft import _driver
+    monkeypatch.setattr(_driver, "CUDA_RULES", True)
+    for dtype in ((np.float16, np.float32, np.float64) if name in REAL_ONLY
+                  else (np.complex64, np.complex128)):
+        x = rand((4, 6, 10), dtype)
+        xg = gp.asarray(x)
+        for norm in NORMS:
+            g, w = both(name, x, xg, norm=norm)
+            close(g, w)
+        np.testing.assert_array_equal(xg.get(), x)   # input untouched
+    if name not in REAL_ONLY:
+        x = rand((4, 6, 10), np.float16)
+        g, w = both(name, x, gp.asarray(x), norm="forward")
+        close(g, w)
+
+
 # ------------------------------------------------------------------- out=
 @pytest.mark.parametrize("name", ONE_D + ND)
 def test_out_in_several_layouts(name):

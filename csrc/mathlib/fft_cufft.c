@@ -175,12 +175,24 @@ cu_type(int kind, int prec, int input)
     return prec == 4 ? CU_R_32F : CU_R_64F;
 }
 
+/* Set by make_cufft_plan when cuFFT refused the layout itself (invalid
+ * value, size or type, not supported), as opposed to failing: _fft_exec
+ * then lets the caller retry with a staged C-order layout.  GIL held. */
+static int plan_refused;
+
+static int
+refusal(cufft_result r)
+{
+    return r == 3 || r == 4 || r == 8 || r == 16;
+}
+
 /* gpa_fft_cache_get's `make` for cuda: a plan with no work area. */
 static int
 make_cufft_plan(const gpa_fft_layout *L, int prec, gpa_fft_plan *p)
 {
     long long n[3], ie[3], oe[3];
     cufft_handle h = -1;
+    cufft_result r;
     size_t work = 0;
     int k;
 
@@ -191,10 +203,15 @@ make_cufft_plan(const gpa_fft_layout *L, int prec, gpa_fft_plan *p)
     }
     CUFFT_CHECK(api.cufftCreate(&h));
     CUFFT_CHECK(api.cufftSetAutoAllocation(h, 0));
-    CUFFT_CHECK(api.cufftXtMakePlanMany(
+    r = api.cufftXtMakePlanMany(
         h, L->rank, n, ie, L->istride, L->idist, cu_type(L->kind, prec, 1),
         oe, L->ostride, L->odist, cu_type(L->kind, prec, 0), L->batch, &work,
-        cu_type(GPA_FFT_C2C, prec, 1)));
+        cu_type(GPA_FFT_C2C, prec, 1));
+    if (r != 0) {
+        plan_refused = refusal(r);
+        fft_raise(r, "cufftXtMakePlanMany", __FILE__, __LINE__);
+        goto fail;
+    }
     p->handle = h;
     p->worksize = work;
     return 0;
@@ -247,11 +264,12 @@ fail:
     return -1;
 }
 
-/* _fft_exec(x, y, axes, kind, forward): the unnormalised transform of x
- * into y (out of place; C2R may overwrite x).  cuda: runs it, returns
- * None.  host: returns the layout dict for _host.py to run.  False (and
- * nothing run) when the layout can't describe the arrays: the caller
- * copies. */
+/* _fft_exec(x, y, axes, kind, forward[, strict]): the unnormalised
+ * transform of x into y (out of place; C2R may overwrite x).  cuda: runs
+ * it, returns None.  host: returns the layout dict for _host.py to run.
+ * False (and nothing run) when the layout can't describe the arrays, or,
+ * unless strict, cuFFT refused to plan it: the caller stages the arrays
+ * in C order and calls again with strict=True. */
 PyObject *
 gpa_py_fft_exec(PyObject *self, PyObject *args)
 {
@@ -259,10 +277,11 @@ gpa_py_fft_exec(PyObject *self, PyObject *args)
     gpa_fft_layout L;
     gpa_fft_plan *p = NULL;
     gpa_array *x, *y;
-    int kind, forward, rc, prec;
+    int kind, forward, rc, prec, strict = 0;
 
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "OOOip", &xo, &yo, &axes, &kind, &forward))
+    if (!PyArg_ParseTuple(args, "OOOip|p", &xo, &yo, &axes, &kind, &forward,
+                          &strict))
         return NULL;
     rc = gpa_fft_layout_from_args(xo, yo, axes, kind, &L);
     if (rc < 0)
@@ -286,7 +305,12 @@ gpa_py_fft_exec(PyObject *self, PyObject *args)
     }
     if (cufft_get() == NULL || gpa_cuda_activate(x->dev) < 0)
         return NULL;
+    plan_refused = 0;
     p = gpa_fft_cache_get(x->dev->ordinal + 1, &L, prec, make_cufft_plan);
+    if (p == NULL && plan_refused && !strict) {
+        PyErr_Clear();
+        Py_RETURN_FALSE;
+    }
     if (p == NULL)
         return NULL;
     rc = run_cufft(x->dev, p, &L, x, y, forward);

@@ -34,6 +34,11 @@ from . import _host
 
 C2C, R2C, C2R = 0, 1, 2
 
+# Tests set this to run the host backend by cuda's rules (the library
+# leaves results unscaled and the driver scales; C2R inputs are copied),
+# so the cuda-only branches of this file run in CI too.
+CUDA_RULES = False
+
 _SWAP_DIRECTION_MAP = {"backward": "forward", None: "forward",
                        "ortho": "ortho", "forward": "backward"}
 
@@ -301,24 +306,31 @@ def _load(a, axes, sizes, dtype):
     return x, False
 
 
-def _exec(x, y, g, kind, forward, norm, scratch):
+def _exec(x, y, g, kind, forward, norm, scratch, staged=False):
     """One library call of group g from x into y; True when it ran on host
     (pocketfft scaled it), False on cuda (unscaled).  Where the layout
-    can't describe x and y, both are staged in C order with the group's
-    axes last (which always nests) and y is copied back."""
-    if kind == C2R and not scratch and not _is_host(x):
+    can't describe x and y (or cuFFT refuses to plan it), both are staged
+    in C order with the group's axes last (which always nests, and is
+    cuFFT's plainest layout) and y is copied back."""
+    if kind == C2R and not scratch and (CUDA_RULES or not _is_host(x)):
         x = x.copy()      # cuFFT's C2R overwrites its input
-    layout = _core._fft_exec(x, y, g, kind, forward)
+    layout = _core._fft_exec(x, y, g, kind, forward, staged)
     if layout is False:
+        if staged:
+            raise RuntimeError("gpuarray.fft: no layout for the staged "
+                               "arrays (a bug)")
         from .. import moveaxis
         nd, r = x.ndim, len(g)
         tail = tuple(range(nd - r, nd))
         xs = moveaxis(x, g, tail).copy(order="C")
         ys = _core.empty(tuple(moveaxis(y, g, tail).shape), y.dtype)
-        on_host = _exec(xs, ys, tail, kind, forward, norm, True)
+        on_host = _exec(xs, ys, tail, kind, forward, norm, True, True)
         y[...] = moveaxis(ys, tail, g)
         return on_host
     if layout is None:
+        return False
+    if CUDA_RULES:
+        _host.run(layout, x, y, forward, "backward" if forward else "forward")
         return False
     _host.run(layout, x, y, forward, norm)
     return True
