@@ -6,7 +6,6 @@ calls."""
 import ctypes
 import ctypes.util
 import glob
-import os
 import warnings
 
 import numpy as np
@@ -195,6 +194,34 @@ def test_nd_more_axes_than_one_library_call(name):
     close(g, w)
     g, w = both(name, x, gp.asarray(x), axes=(4, 0, 2, 1), norm="ortho")
     close(g, w)
+
+
+def test_nd_zero_size_batches_and_errors():
+    x = np.zeros((0, 4, 6), np.complex128)
+    for name in ("fftn", "ifftn", "irfftn", "fft2", "ifft2", "irfft2"):
+        g, w = both(name, x, gp.asarray(x), axes=(1, 2))
+        close(g, w)
+    xr = np.zeros((3, 0, 6))
+    g, w = both("rfftn", xr, gp.asarray(xr), axes=(0, 2))
+    close(g, w)
+    g, w = both("rfftn", xr, gp.asarray(xr), s=(3, 4, 6), axes=(0, 1, 2))
+    close(g, w)
+    for name in ("fftn", "rfftn"):
+        with pytest.raises(ValueError) as ne:
+            getattr(np.fft, name)(xr)
+        with pytest.raises(ValueError) as ge:
+            getattr(gp.fft, name)(gp.asarray(xr))
+        assert str(ge.value) == str(ne.value)
+
+
+def test_nd_out_of_lower_precision():
+    x = rand((6, 10), np.float64)
+    out = gp.empty((6, 10), np.complex64)
+    assert gp.fft.fft2(gp.asarray(x), out=out) is out
+    close(out, np.fft.fft2(x, out=np.empty((6, 10), np.complex64)))
+    out = gp.empty((6, 6), np.complex64)
+    assert gp.fft.rfft2(gp.asarray(x), out=out) is out
+    close(out, np.fft.rfft2(x, out=np.empty((6, 6), np.complex64)))
 
 
 def test_nd_repeated_axes_transform_twice_like_numpy():
@@ -411,9 +438,9 @@ def test_layout_says_copy_for_what_cufft_cannot_read():
 
 
 def test_layout_loops_for_unmergeable_batches():
-    x = gp.asarray(_ids((5, 4, 6)))[:, :, :3].astype(np.complex128)
-    x = gp.asarray(np.ascontiguousarray(_ids((6, 4, 5)).T))  # F order
-    xc = x.astype(np.complex128)
+    # F order in, C order out: the batch axes 0 and 2 don't merge
+    xc = gp.asarray(np.ascontiguousarray(
+        _ids((6, 4, 5)).astype(np.complex128).T))
     y = gp.empty((5, 4, 6), np.complex128)
     L = gp._core._fft_layout(xc, y, (1,), 0)
     assert L is not None and L["batch"] in (5, 6)

@@ -6,7 +6,7 @@ host (_host.py), both from one plan layout (csrc/mathlib/fft_layout.c);
 _driver.py turns NumPy's calls into those library calls.  Plans are
 cached per device: gpuarray.fft.config.get_plan_cache().
 """
-from . import config
+from . import config  # noqa: F401  (gpuarray.fft.config)
 from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
 from ._helpers import fftfreq, fftshift, ifftshift, rfftfreq
 from ._nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn

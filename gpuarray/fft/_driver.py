@@ -210,7 +210,9 @@ def _run(a, steps, checked, norm, out, scratch):
         in_sizes[-1] = sizes[-1] // 2 + 1
     res_shape = checked[-1][2]
     final_dtype = checked[-1][3]
-    loop_out = checked[-1][4]
+    # computed in the first step's precision throughout (NumPy may drop
+    # to out='s precision between steps: fft2(float64, out=complex64))
+    loop_out = rt if kind == C2R else ct
     if 0 in res_shape:
         res = _core.empty(res_shape, loop_out)
         return _deliver(res, out, final_dtype)
