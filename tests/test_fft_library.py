@@ -559,3 +559,64 @@ def test_shifts_match_numpy():
             np.testing.assert_array_equal(
                 getattr(gp.fft, f)(gp.asarray(x), axes=axes).get(),
                 getattr(np.fft, f)(x, axes=axes))
+
+
+# ------------------------------------------------- randomised layouts
+def _random_view(rng, ndim, dtype):
+    """A random strided view (permuted, sliced with steps, maybe
+    reversed) and the same values as a NumPy array."""
+    shape = tuple(int(rng.integers(1, 6)) for _ in range(ndim))
+    perm = rng.permutation(ndim)
+    steps = [int(rng.choice([1, 1, 2, -1])) for _ in range(ndim)]
+    big = tuple(shape[p] * abs(steps[p]) + 1 for p in perm)
+    base = rand(big, dtype)
+    idx = []
+    for k, p in enumerate(perm):
+        st = steps[p]
+        idx.append(slice(1, 1 + shape[p] * st, st) if st > 0
+                   else slice(shape[p] - 1, None, -1))
+    view_np = base[tuple(idx)].transpose(np.argsort(perm))
+    view_gp = gp.asarray(base)[tuple(idx)].transpose(np.argsort(perm))
+    return view_np, view_gp
+
+
+@pytest.mark.parametrize("cuda_rules", [False, True])
+def test_random_layouts_match_numpy(cuda_rules, monkeypatch):
+    from gpuarray.fft import _driver
+    monkeypatch.setattr(_driver, "CUDA_RULES", cuda_rules)
+    rng = np.random.default_rng(2024)
+    names = ["fft", "ifft", "rfft", "irfft", "fftn", "ifftn", "rfftn",
+             "irfftn"]
+    for case in range(120):
+        name = names[case % len(names)]
+        ndim = int(rng.integers(1, 5))
+        dtype = np.float64 if name in REAL_ONLY else np.complex128
+        xn, xg = _random_view(rng, ndim, dtype)
+        kw = {}
+        if name in ("fft", "ifft", "rfft", "irfft"):
+            kw["axis"] = int(rng.integers(-ndim, ndim))
+            if rng.random() < 0.3:
+                kw["n"] = int(rng.integers(2, 9))
+        else:
+            k = int(rng.integers(1, ndim + 1))
+            kw["axes"] = tuple(int(a) for a in rng.permutation(ndim)[:k])
+            if rng.random() < 0.3:
+                kw["s"] = tuple(int(rng.integers(2, 7)) for _ in range(k))
+        if name in ("irfft", "irfftn") and "n" not in kw and "s" not in kw:
+            ax = kw.get("axis", kw.get("axes", (-1,))[-1] if "axes" in kw
+                        else -1)
+            if xn.shape[ax] < 2:
+                continue
+        g, w = both(name, xn, xg, **kw)
+        close(g, w)
+        if w.size and rng.random() < 0.5:   # out= as a reversed view
+            out = gp.empty(w.shape, w.dtype)[..., ::-1]
+            try:
+                want = getattr(np.fft, name)(xn, out=np.empty(w.shape,
+                                                              w.dtype), **kw)
+            except ValueError:   # NumPy's out= of n-D with s (step shapes)
+                with pytest.raises(ValueError):
+                    getattr(gp.fft, name)(xg, out=out, **kw)
+                continue
+            assert getattr(gp.fft, name)(xg, out=out, **kw) is out
+            close(out, want)

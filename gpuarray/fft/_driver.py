@@ -229,14 +229,16 @@ def _run(a, steps, checked, norm, out, scratch):
     lib_norm = norm if exact else ("backward" if forward else "forward")
     for gi, (g, gkind) in enumerate(groups):
         last = gi == len(groups) - 1
+        # new buffers in x's axis order, as NumPy's empty_like(a, shape=):
+        # then input and output strides nest alike (no loops, no copies)
         if last:
-            y = target if target is not None else _core.empty(res_shape,
-                                                               loop_out)
+            y = target if target is not None else _core._empty_like(
+                x, loop_out, "K", res_shape)
         else:
             yshape = list(x.shape)
             if gkind == R2C:
                 yshape[g[-1]] = x.shape[g[-1]] // 2 + 1
-            y = _core.empty(tuple(yshape), ct)
+            y = _core._empty_like(x, ct, "K", tuple(yshape))
         on_host = _exec(x, y, g, gkind, forward, lib_norm, scratch)
         x, scratch = y, True
     if not (on_host and exact):
