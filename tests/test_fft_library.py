@@ -56,7 +56,7 @@ def layouts(shape, dtype):
     yield "C", base, gp.asarray(base)
     if len(shape) >= 2:
         f = gp.asarray(np.ascontiguousarray(base.T)).T
-        yield "F", base, f
+        yield "F", np.asfortranarray(base), f
         t = rand(shape[::-1], dtype)
         yield "transposed", t.T, gp.asarray(t).T
         sw = rand(shape, dtype)
@@ -100,6 +100,20 @@ def test_1d_every_dtype_and_layout(name, dtype):
         for axis in (-1, 0):
             g, w = both(name, xn, xg, axis=axis)
             close(g, w)
+
+
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft", "fft2",
+                                  "rfftn"])
+def test_result_laid_out_like_numpy(name):
+    """NumPy allocates results with empty_like(a, shape=...): the input's
+    axis order; so do we (and then in/out strides nest alike)."""
+    dtype = np.float64 if name in REAL_ONLY else np.complex128
+    for lname, xn, xg in layouts((3, 4, 10), dtype):
+        for kw in ({}, {"axes": (0, 1)} if name[-1] in "2n" else
+                   {"axis": 0}):
+            g, w = both(name, xn, xg, **kw)
+            close(g, w)
+            assert g.strides == w.strides, (lname, kw)
 
 
 @pytest.mark.parametrize("name", ONE_D)
