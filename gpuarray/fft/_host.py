@@ -9,6 +9,8 @@ from numpy.lib.stride_tricks import as_strided as _as_strided
 
 from numpy.fft import fftn as _fftn, ifftn as _ifftn
 from numpy.fft import irfftn as _irfftn, rfftn as _rfftn
+from numpy.fft import fft as _fft, ifft as _ifft, irfft as _irfft
+from numpy.fft import rfft as _rfft
 
 _C2C, _R2C, _C2R = 0, 1, 2
 
@@ -42,7 +44,15 @@ def run(L, x, y, forward, norm):
     first = len(L["loops"]) + 1
     axes = tuple(range(first, first + len(L["n"])))
     kind = L["kind"]
-    if kind == _C2C:
+    if len(axes) == 1:      # the 1-D functions: no n-D argument handling
+        ax = axes[0]
+        if kind == _C2C:
+            (_fft if forward else _ifft)(xv, axis=ax, norm=norm, out=yv)
+        elif kind == _R2C:
+            _rfft(xv, axis=ax, norm=norm, out=yv)
+        else:
+            _irfft(xv, n=L["n"][0], axis=ax, norm=norm, out=yv)
+    elif kind == _C2C:
         (_fftn if forward else _ifftn)(xv, axes=axes, norm=norm, out=yv)
     elif kind == _R2C:
         _rfftn(xv, axes=axes, norm=norm, out=yv)
