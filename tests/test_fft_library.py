@@ -238,6 +238,20 @@ def test_nd_out_of_lower_precision():
     close(out, np.fft.rfft2(x, out=np.empty((6, 6), np.complex64)))
 
 
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+def test_nd_planning_off_runs_one_axis_per_call(name, monkeypatch):
+    monkeypatch.setattr(gp.fft.config, "enable_nd_planning", False)
+    cache = gp.fft.config.get_plan_cache()
+    cache.clear()
+    dtype = np.float64 if name in REAL_ONLY else np.complex128
+    x = rand((4, 5, 6), dtype)
+    g, w = both(name, x, gp.asarray(x), s=(3, 6, 8), axes=(2, 0, 1))
+    close(g, w)
+    assert all(len(p["n"]) == 1 for p in cache.plans())
+    assert cache.get_curr_size() == 3
+    cache.clear()
+
+
 def test_nd_repeated_axes_transform_twice_like_numpy():
     x = rand((4, 6), np.complex128)
     for name, axes in [("fftn", (0, 0)), ("fftn", (1, 0, 1)),

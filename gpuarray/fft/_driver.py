@@ -262,7 +262,17 @@ def _deliver(res, out, final_dtype):
 
 
 def _groups(axes, kind):
-    """Library calls of <= 3 axes: [(axes tuple, kind)] in run order."""
+    """Library calls of <= 3 axes (1 when config.enable_nd_planning is
+    off): [(axes tuple, kind)] in run order."""
+    from . import config
+    if not config.enable_nd_planning:
+        if kind == R2C:
+            return [((axes[-1],), R2C)] + [((a,), C2C)
+                                             for a in reversed(axes[:-1])]
+        calls = [((a,), C2C) for a in reversed(axes)]
+        if kind == C2R:
+            calls = calls[1:] + [((axes[-1],), C2R)]
+        return calls
     if kind == C2C:
         rest, first = axes, []
     else:

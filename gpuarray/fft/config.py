@@ -11,7 +11,12 @@ entry is the plan layout only (pocketfft caches its own tables).
 """
 from .. import _core
 
-__all__ = ["PlanCache", "get_plan_cache", "show_plan_cache_info"]
+__all__ = ["PlanCache", "get_plan_cache", "show_plan_cache_info",
+           "enable_nd_planning"]
+
+# As CuPy's: True plans n-D transforms as cuFFT calls of up to 3 axes;
+# False runs them one axis at a time (read at each call).
+enable_nd_planning = True
 
 
 def _slot_of(device):
