@@ -6,6 +6,7 @@ calls."""
 import ctypes
 import ctypes.util
 import glob
+import os
 import warnings
 
 import numpy as np
@@ -559,6 +560,26 @@ def test_cufft_missing_library_is_a_clear_import_error():
     if libm:
         with pytest.raises(ImportError, match="lacks cufftCreate"):
             gp._core._fft_check_library(libm)
+
+
+def test_cufft_absent_gives_one_clear_error():
+    """A machine without cuFFT (here: the override pointing nowhere, which
+    is then the only place searched) gets ImportError naming cuFFT and
+    the pip package."""
+    import subprocess
+    import sys
+    code = ("import gpuarray as gp\n"
+            "try:\n"
+            "    gp._core._fft_check_library()\n"
+            "except ImportError as e:\n"
+            "    print('ERR', e)\n")
+    env = dict(os.environ, GPUARRAY_CUFFT_PATH="/nonexistent/cufft")
+    res = subprocess.run([sys.executable, "-c", code], env=env,
+                         capture_output=True, text=True, timeout=120,
+                         cwd=os.path.dirname(os.path.dirname(
+                             os.path.abspath(__file__))))
+    assert res.stdout.startswith("ERR"), res.stdout + res.stderr
+    assert "cuFFT" in res.stdout and "nvidia-cufft" in res.stdout
 
 
 # -------------------------------------------------------- frequencies

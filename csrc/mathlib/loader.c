@@ -88,11 +88,16 @@ gpa_mathlib_open(const char *what, const char *const *sonames,
     sub[i] = '\0';
     env = getenv(var);
     if (env != NULL && env[0] != '\0') {
+        /* an override is the only place searched */
         h = dlopen(env, RTLD_NOW | RTLD_LOCAL);
         if (h == NULL)
             h = try_dir(env, sonames);
-        if (h != NULL)
-            return h;
+        if (h == NULL)
+            PyErr_Format(PyExc_ImportError,
+                         "%s is not available: not found at %s=%s (unset "
+                         "it to search, or `pip install %s`)", what, var,
+                         env, pip_package);
+        return h;
     }
     dirs = wheel_dirs(sub);
     for (i = 0; dirs != NULL && i < (size_t)PyList_GET_SIZE(dirs) &&

@@ -12,7 +12,8 @@
 
 /* A dlopen handle for the library `what` (e.g. "cuFFT"), trying each
  * soname of the NULL-terminated list `sonames` in each folder of the
- * search order: $GPUARRAY_<WHAT>_PATH (a file or a folder), the NVIDIA
+ * search order: $GPUARRAY_<WHAT>_PATH (a file or a folder; when set, the
+ * only place searched), the NVIDIA
  * pip wheels' folders (<site>/nvidia/cu13/lib, <site>/nvidia/<lib>/lib),
  * $CUDA_HOME/lib64, $CUDA_PATH/lib64, /usr/local/cuda/lib64, then the
  * system loader.  The handle is never closed.  NULL with ImportError
