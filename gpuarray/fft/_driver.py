@@ -214,13 +214,14 @@ def _run(a, steps, checked, norm, out, scratch):
     # to out='s precision between steps: fft2(float64, out=complex64))
     loop_out = rt if kind == C2R else ct
     if 0 in res_shape:
-        res = _core.empty(res_shape, loop_out)
+        res = _core._empty_like(a, loop_out, "K", res_shape)
         return _deliver(res, out, final_dtype)
     x, fresh = _load(a, axes, in_sizes, rt if kind == R2C else ct)
     scratch = scratch or fresh
     groups = _groups(axes, kind)
     target = None
-    if out is not None and out.dtype == loop_out and not _overlap(out, a):
+    if (out is not None and out.dtype == loop_out and
+            out.device == a.device and not _overlap(out, a)):
         target = out
     # pocketfft scales on host, in the loop's precision; NumPy computes the
     # factor in the input's (float16 input: 1/n rounded to float16), so
@@ -311,7 +312,7 @@ def _load(a, axes, sizes, dtype):
         shape = list(x.shape)
         for ax, n in zip(axes, sizes):
             shape[ax] = n
-        buf = zeros(tuple(shape), dtype)
+        buf = zeros(tuple(shape), dtype, device=a.device)
         if x.size:
             buf[tuple(slice(0, d) for d in x.shape)] = x
         return buf, True
@@ -337,7 +338,8 @@ def _exec(x, y, g, kind, forward, norm, scratch, staged=False):
         nd, r = x.ndim, len(g)
         tail = tuple(range(nd - r, nd))
         xs = moveaxis(x, g, tail).copy(order="C")
-        ys = _core.empty(tuple(moveaxis(y, g, tail).shape), y.dtype)
+        ys = _core._empty_like(xs, y.dtype, "C",
+                               tuple(moveaxis(y, g, tail).shape))
         on_host = _exec(xs, ys, tail, kind, forward, norm, True, True)
         y[...] = moveaxis(ys, tail, g)
         return on_host
