@@ -233,3 +233,28 @@ def test_cufft_absent_gives_one_clear_error():
                              os.path.abspath(__file__))))
     assert res.stdout.startswith("ERR"), res.stdout + res.stderr
     assert "cuFFT" in res.stdout and "nvidia-cufft" in res.stdout
+
+
+def test_real_axis_not_innermost_splits_instead_of_copying(monkeypatch):
+    """rfft2(a, axes=(1, 0)) of a C array: the real axis 0 can't be the
+    innermost of one R2C plan; the driver runs R2C over axis 0 and C2C
+    over axis 1 in place rather than copying the arrays."""
+    from gpuarray.fft import _driver
+    seen = []
+    real = _driver._exec
+
+    def spy(x, y, g, kind, forward, norm, scratch, staged=False):
+        seen.append((tuple(g), kind, staged))
+        return real(x, y, g, kind, forward, norm, scratch, staged)
+
+    monkeypatch.setattr(_driver, "_exec", spy)
+    x = rand((6, 8), np.float64)
+    close(gp.fft.rfft2(gp.asarray(x), axes=(1, 0)),
+          np.fft.rfft2(x, axes=(1, 0)))
+    assert not any(st for _, _, st in seen)
+    assert ((0,), _driver.R2C, False) in seen
+    seen.clear()
+    z = np.fft.rfft2(x, axes=(1, 0))
+    close(gp.fft.irfft2(gp.asarray(z), s=(8, 6), axes=(1, 0)),
+          np.fft.irfft2(z, s=(8, 6), axes=(1, 0)))
+    assert not any(st for _, _, st in seen)

@@ -324,16 +324,26 @@ def _load(a, axes, sizes, dtype):
 def _exec(x, y, g, kind, forward, norm, scratch, staged=False):
     """One library call of group g from x into y; True when it ran on host
     (pocketfft scaled it), False on cuda (unscaled).  Where the layout
-    can't describe x and y (or cuFFT refuses to plan it), both are staged
-    in C order with the group's axes last (which always nests, and is
-    cuFFT's plainest layout) and y is copied back."""
+    can't describe x and y (or cuFFT refuses to plan it), a group of
+    several axes is split (the real axis alone, then the others in place
+    in y), and a single axis is staged: both arrays in C order with the
+    axis last (which always nests, cuFFT's plainest layout), y copied
+    back."""
     if kind == C2R and not scratch and (CUDA_RULES or not _is_host(x)):
-        x = x.copy()      # cuFFT's C2R overwrites its input
+        x, scratch = x.copy(), True   # cuFFT's C2R overwrites its input
     layout = _core._fft_exec(x, y, g, kind, forward, staged)
+    if layout is False and staged:
+        raise RuntimeError("gpuarray.fft: no layout for the staged arrays "
+                           "(a bug)")
+    if layout is False and len(g) > 1:
+        if kind == C2R:
+            t = _core._empty_like(x, x.dtype, "K", tuple(x.shape))
+            _exec(x, t, g[:-1], C2C, forward, norm, scratch)
+            return _exec(t, y, g[-1:], C2R, forward, norm, True)
+        on_host = _exec(x, y, g[-1:], kind, forward, norm, scratch)
+        _exec(y, y, g[:-1], C2C, forward, norm, True)
+        return on_host
     if layout is False:
-        if staged:
-            raise RuntimeError("gpuarray.fft: no layout for the staged "
-                               "arrays (a bug)")
         from .. import moveaxis
         nd, r = x.ndim, len(g)
         tail = tuple(range(nd - r, nd))
