@@ -47,16 +47,22 @@ def _gather(layout, arr):
     return flat[addr[(...,) + (None,) * len(ext)] + inner * st]
 
 
+def host(a):
+    """a on the host device whatever the default device is (the layout is
+    device-independent, and _gather reads the memory through NumPy)."""
+    return gp.from_dlpack(np.ascontiguousarray(a), device="host")
+
+
 def _ids(shape):
     return np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
 
 
 @pytest.mark.parametrize("make", [
-    lambda i: gp.asarray(i),
-    lambda i: gp.asarray(np.ascontiguousarray(i.T)).T,
-    lambda i: gp.asarray(np.ascontiguousarray(i.transpose(1, 2, 0, 3)))
+    lambda i: host(i),
+    lambda i: host(np.ascontiguousarray(i.T)).T,
+    lambda i: host(np.ascontiguousarray(i.transpose(1, 2, 0, 3)))
     .transpose(2, 0, 1, 3),
-    lambda i: gp.asarray(np.stack([i, -i], axis=-1).reshape(
+    lambda i: host(np.stack([i, -i], axis=-1).reshape(
         i.shape[:-1] + (-1,)))[..., ::2],
 ])
 @pytest.mark.parametrize("axes", [(3,), (0,), (1,), (2, 3), (0, 3),
@@ -67,7 +73,7 @@ def test_layout_addresses_every_element_once(make, axes):
     shape = (3, 4, 5, 6)
     ids = _ids(shape).astype(np.complex128)
     x = make(ids)
-    y = gp.empty(shape, np.complex128)
+    y = host(np.empty(shape, np.complex128))
     L = gp._core._fft_layout(x, y, axes, 0)
     if L is None:           # the driver copies; a C copy always works
         x = x.copy()
@@ -85,8 +91,8 @@ def test_layout_addresses_every_element_once(make, axes):
 
 def test_layout_real_transforms_and_output_side():
     ids = _ids((4, 6, 10))
-    x = gp.asarray(ids)
-    y = gp.empty((4, 6, 6), np.complex128)
+    x = host(ids)
+    y = host(np.empty((4, 6, 6), np.complex128))
     L = gp._core._fft_layout(x, y, (0, 2), 1)
     assert L["order"] == (0, 2) and L["n"] == (4, 10)
     assert L["onembed"][1] * L["ostride"] >= 6
@@ -94,25 +100,26 @@ def test_layout_real_transforms_and_output_side():
     idx = np.unravel_index(got, ids.shape)
     assert np.all(idx[2] == np.arange(10))
     # C2R reads the half-length complex side
-    z = gp.asarray(ids[:, :, :6] + 0j)
-    w = gp.empty((4, 6, 10), np.float64)
+    z = host(ids[:, :, :6] + 0j)
+    w = host(np.empty((4, 6, 10), np.float64))
     L = gp._core._fft_layout(z, w, (1, 2), 2)
     assert L["n"] == (6, 10) and L["batch"] == 4
     assert L["inembed"] == (6, 6) and L["onembed"] == (6, 10)
 
 
 def test_layout_says_copy_for_what_cufft_cannot_read():
-    x = gp.asarray(rand((8, 8), np.complex128))
-    y = gp.empty((8, 8), np.complex128)
+    x = host(rand((8, 8), np.complex128))
+    y = host(np.empty((8, 8), np.complex128))
     assert gp._core._fft_layout(x[:, ::-1], y, (1,), 0) is None
-    bc = gp.broadcast_to(gp.asarray(rand((8,), np.complex128)), (8, 8))
+    bc = gp.broadcast_to(host(rand((8,), np.complex128)), (8, 8))
     assert gp._core._fft_layout(bc, y, (1,), 0) is None
     # the real axis of R2C must be innermost in the plan
-    xr = gp.asarray(rand((8, 8), np.float64))
-    assert gp._core._fft_layout(xr, gp.empty((5, 8), np.complex128),
+    xr = host(rand((8, 8), np.float64))
+    assert gp._core._fft_layout(xr, host(np.empty((5, 8), np.complex128)),
                                 (0,), 1)["istride"] == 8
     with pytest.raises(ValueError):
-        gp._core._fft_layout(x, gp.empty((8, 5), np.complex128), (1,), 0)
+        gp._core._fft_layout(x, host(np.empty((8, 5), np.complex128)),
+                             (1,), 0)
     with pytest.raises(ValueError):
         gp._core._fft_layout(x, y, (1,), 1)      # R2C of complex input
     with pytest.raises(TypeError):
@@ -121,9 +128,9 @@ def test_layout_says_copy_for_what_cufft_cannot_read():
 
 def test_layout_loops_for_unmergeable_batches():
     # F order in, C order out: the batch axes 0 and 2 don't merge
-    xc = gp.asarray(np.ascontiguousarray(
+    xc = host(np.ascontiguousarray(
         _ids((6, 4, 5)).astype(np.complex128).T))
-    y = gp.empty((5, 4, 6), np.complex128)
+    y = host(np.empty((5, 4, 6), np.complex128))
     L = gp._core._fft_layout(xc, y, (1,), 0)
     assert L is not None and L["batch"] in (5, 6)
     assert len(L["loops"]) == 1 and L["loops"][0][0] in (5, 6)
