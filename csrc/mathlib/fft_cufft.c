@@ -28,7 +28,8 @@
 
 typedef int cufft_result;   /* cufftResult: 0 is CUFFT_SUCCESS */
 typedef int cufft_handle;   /* cufftHandle */
-enum { CU_R_32F = 0, CU_R_64F = 1, CU_C_32F = 4, CU_C_64F = 5 }; /* cudaDataType */
+/* cudaDataType values */
+enum { CU_R_32F = 0, CU_R_64F = 1, CU_C_32F = 4, CU_C_64F = 5 };
 enum { CUFFT_FWD = -1, CUFFT_INV = 1 };
 enum { CUFFT_ALLOC_FAILED_ = 2 };
 
