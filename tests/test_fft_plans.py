@@ -269,3 +269,32 @@ def test_real_axis_not_innermost_splits_instead_of_copying(monkeypatch):
     close(gp.fft.irfft2(gp.asarray(z), s=(8, 6), axes=(1, 0)),
           np.fft.irfft2(z, s=(8, 6), axes=(1, 0)))
     assert not any(st for _, _, st in seen)
+
+
+def test_cufft_constants_match_the_toolkit_headers():
+    """The enum values fft_cufft.c declares (it includes no CUDA header)
+    are the toolkit's: data types, directions, result names."""
+    import re
+    inc = "/usr/local/cuda/include"
+    if not os.path.exists(os.path.join(inc, "cufft.h")):
+        pytest.skip("no CUDA toolkit headers here")
+    ours = gp._core._fft_constants()
+    types = open(os.path.join(inc, "library_types.h")).read()
+    for name in ("CUDA_R_32F", "CUDA_R_64F", "CUDA_C_32F", "CUDA_C_64F"):
+        m = re.search(r"\b%s\s*=\s*(\d+)" % name, types)
+        assert m and int(m.group(1)) == ours[name], name
+    cufft = open(os.path.join(inc, "cufft.h")).read()
+    for name in ("CUFFT_FORWARD", "CUFFT_INVERSE"):
+        m = re.search(r"#define\s+%s\s+(-?\d+)" % name, cufft)
+        assert m and int(m.group(1)) == ours[name], name
+    results = re.findall(r"\b(CUFFT_[A-Z_0-9]+)\s*=\s*(0x[0-9A-Fa-f]+)",
+                         cufft[cufft.index("cufftResult_t"):])
+    checked = 0
+    for name, val in results:
+        v = int(val, 16)
+        if name.startswith(("CUFFT_R2C", "CUFFT_C2R", "CUFFT_C2C",
+                            "CUFFT_D2Z", "CUFFT_Z2D", "CUFFT_Z2Z")):
+            break                   # the next enum (cufftType) begins
+        assert ours["results"][v] == name, (name, v)
+        checked += 1
+    assert checked >= 15

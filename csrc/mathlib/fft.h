@@ -88,6 +88,7 @@ PyObject *gpa_py_fft_exec(PyObject *, PyObject *);
 PyObject *gpa_py_fft_cache(PyObject *, PyObject *);
 PyObject *gpa_py_fft_symbols(PyObject *, PyObject *);
 PyObject *gpa_py_fft_check_library(PyObject *, PyObject *);
+PyObject *gpa_py_fft_constants(PyObject *, PyObject *);
 
 #define GPA_FFT_FUNCTIONS                                                  \
     GPA_FN("_fft_layout", gpa_py_fft_layout, METH_VARARGS, NULL)           \
@@ -95,6 +96,7 @@ PyObject *gpa_py_fft_check_library(PyObject *, PyObject *);
     GPA_FN("_fft_cache", gpa_py_fft_cache, METH_VARARGS, NULL)             \
     GPA_FN("_fft_symbols", gpa_py_fft_symbols, METH_NOARGS, NULL)          \
     GPA_FN("_fft_check_library", gpa_py_fft_check_library, METH_VARARGS,   \
-           NULL)
+           NULL)                                                           \
+    GPA_FN("_fft_constants", gpa_py_fft_constants, METH_NOARGS, NULL)
 
 #endif

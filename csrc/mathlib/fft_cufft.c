@@ -85,21 +85,23 @@ resolve(void *h, cufft_api *t)
     return NULL;
 }
 
+/* cufftResult's names by value (cufft.h's enum, CUDA 12 and 13). */
+static const char *const result_names[] = {
+    "CUFFT_SUCCESS", "CUFFT_INVALID_PLAN", "CUFFT_ALLOC_FAILED",
+    "CUFFT_INVALID_TYPE", "CUFFT_INVALID_VALUE", "CUFFT_INTERNAL_ERROR",
+    "CUFFT_EXEC_FAILED", "CUFFT_SETUP_FAILED", "CUFFT_INVALID_SIZE",
+    "CUFFT_UNALIGNED_DATA", "CUFFT_INCOMPLETE_PARAMETER_LIST",
+    "CUFFT_INVALID_DEVICE", "CUFFT_PARSE_ERROR", "CUFFT_NO_WORKSPACE",
+    "CUFFT_NOT_IMPLEMENTED", "CUFFT_LICENSE_ERROR", "CUFFT_NOT_SUPPORTED",
+    "CUFFT_MISSING_DEPENDENCY", "CUFFT_NVRTC_FAILURE",
+    "CUFFT_NVJITLINK_FAILURE", "CUFFT_NVSHMEM_FAILURE"};
+#define NRESULTS (sizeof result_names / sizeof result_names[0])
+
 static const char *
 result_name(cufft_result r)
 {
-    static const char *const names[] = {
-        "CUFFT_SUCCESS", "CUFFT_INVALID_PLAN", "CUFFT_ALLOC_FAILED",
-        "CUFFT_INVALID_TYPE", "CUFFT_INVALID_VALUE", "CUFFT_INTERNAL_ERROR",
-        "CUFFT_EXEC_FAILED", "CUFFT_SETUP_FAILED", "CUFFT_INVALID_SIZE",
-        "CUFFT_UNALIGNED_DATA", "CUFFT_INCOMPLETE_PARAMETER_LIST",
-        "CUFFT_INVALID_DEVICE", "CUFFT_PARSE_ERROR", "CUFFT_NO_WORKSPACE",
-        "CUFFT_NOT_IMPLEMENTED", "CUFFT_LICENSE_ERROR",
-        "CUFFT_NOT_SUPPORTED", "CUFFT_MISSING_DEPENDENCY",
-        "CUFFT_NVRTC_FAILURE", "CUFFT_NVJITLINK_FAILURE",
-        "CUFFT_NVSHMEM_FAILURE"};
-    if (r >= 0 && (size_t)r < sizeof names / sizeof names[0])
-        return names[r];
+    if (r >= 0 && (size_t)r < NRESULTS)
+        return result_names[r];
     return "unknown cufftResult";
 }
 
@@ -184,7 +186,8 @@ static int plan_refused;
 static int
 refusal(cufft_result r)
 {
-    return r == 3 || r == 4 || r == 8 || r == 16;
+    /* CUFFT_INVALID_TYPE, _INVALID_VALUE, _INVALID_SIZE, _NOT_SUPPORTED */
+    return r == 0x3 || r == 0x4 || r == 0x8 || r == 0x10;
 }
 
 /* gpa_fft_cache_get's `make` for cuda: a plan with no work area. */
@@ -379,4 +382,31 @@ gpa_py_fft_check_library(PyObject *self, PyObject *args)
         return NULL;
     }
     return Py_BuildValue("(ss)", cufft_sonames[0], cufft_sonames[1]);
+}
+
+/* _fft_constants(): the cuFFT / CUDA enum values declared here, for the
+ * test that checks them against the toolkit's headers.  New reference. */
+PyObject *
+gpa_py_fft_constants(PyObject *self, PyObject *noargs)
+{
+    PyObject *names = PyTuple_New(NRESULTS);
+    size_t i;
+
+    GPA_UNUSED(self);
+    GPA_UNUSED(noargs);
+    for (i = 0; names != NULL && i < NRESULTS; i++) {
+        PyObject *o = PyUnicode_FromString(result_names[i]);
+        if (o == NULL) {
+            Py_CLEAR(names);
+            break;
+        }
+        PyTuple_SET_ITEM(names, i, o);
+    }
+    if (names == NULL)
+        return NULL;
+    return Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:N}", "CUDA_R_32F",
+                         CU_R_32F, "CUDA_R_64F", CU_R_64F, "CUDA_C_32F",
+                         CU_C_32F, "CUDA_C_64F", CU_C_64F, "CUFFT_FORWARD",
+                         CUFFT_FWD, "CUFFT_INVERSE", CUFFT_INV, "results",
+                         names);
 }
