@@ -9,7 +9,8 @@ integer_types = (int, _np.integer)
 
 def fftshift(x, axes=None):
     """Shift the zero-frequency term to the centre of the spectrum."""
-    from .. import asarray, roll
+    from .. import asarray
+    from .. import roll
     x = asarray(x)
     if axes is None:
         axes = tuple(range(x.ndim))
@@ -23,7 +24,8 @@ def fftshift(x, axes=None):
 
 def ifftshift(x, axes=None):
     """The inverse of fftshift (they differ for odd lengths)."""
-    from .. import asarray, roll
+    from .. import asarray
+    from .. import roll
     x = asarray(x)
     if axes is None:
         axes = tuple(range(x.ndim))
@@ -47,7 +49,8 @@ def _check_length(n):
 def fftfreq(n, d=1.0, device=None):
     """Sample frequencies [0, 1, ..., n//2 - 1 (or (n-1)//2), -(n//2), ...,
     -1] / (d n)."""
-    from .. import arange, concatenate
+    from .. import arange
+    from .. import concatenate
     if not isinstance(n, integer_types):
         raise ValueError("n should be an integer")
     val = 1.0 / (n * d)

@@ -1,0 +1,51 @@
+"""creation.building (moved from _misc.py by the chapter layout, issue 14)."""
+
+import builtins as _b
+import operator as _op
+
+import numpy as _np
+
+from .arrays import asarray, zeros, arange
+from ..indexing.operands import _gp
+
+
+__all__ = ["vander", "diagflat"]
+
+_INT64 = _np.dtype(_np.int64)
+_normalize_axis = _np.lib.array_utils.normalize_axis_index
+
+
+def vander(x, N=None, increasing=False):
+    """Columns are powers of x (decreasing unless `increasing`)."""
+    gp = _gp()
+    x = asarray(x)
+    if x.ndim != 1:
+        raise ValueError("x must be a one-dimensional array or sequence.")
+    n = x.shape[0]
+    N = n if N is None else N
+    dt = _np.promote_types(x.dtype, int)
+    if N < 0:
+        raise ValueError("negative dimensions are not allowed")
+    if N == 0:
+        return zeros((n, 0), dt)
+    xs = gp.broadcast_to(x.astype(dt)[:, None], (n, N - 1))
+    # power k is the running product of k copies of x (as NumPy's
+    # accumulate, so integer wrap-around matches)
+    powers = gp.concatenate([gp.ones((n, 1), dt),
+                             gp.cumprod(xs, axis=1, dtype=dt)], axis=1)
+    return powers if increasing else powers[:, ::-1].copy()
+
+
+def diagflat(v, k=0):
+    """A 2-D array with the flattened v on diagonal k."""
+    v = asarray(v).reshape(-1)
+    k = _op.index(k)  # a float k is NumPy's TypeError
+    n = v.shape[0]
+    size = n + _b.abs(k)
+    res = zeros((size, size), v.dtype)
+    i = arange(n, dtype=_np.int64)
+    rows, cols = (i, i + k) if k >= 0 else (i - k, i)
+    if n:
+        res[rows, cols] = v
+    return res
+

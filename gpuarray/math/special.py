@@ -1,0 +1,67 @@
+"""math.special (moved from _functions.py, _misc.py by the chapter layout, issue 14)."""
+
+import numpy as _np
+
+from .._engine import ufuncs as _uf
+from ..creation.arrays import asarray
+from ..indexing.operands import _gp
+
+
+__all__ = ["sinc", "fix", "i0"]
+
+_INT64 = _np.dtype(_np.int64)
+_normalize_axis = _np.lib.array_utils.normalize_axis_index
+
+
+def sinc(x):
+    """sin(pi x) / (pi x), 1 at x == 0."""
+    x = asarray(x)
+    y = x * _np.pi
+    return _uf.where(x == 0, 1, _uf.sin(y) / y)
+
+
+def fix(x, out=None):
+    """Round towards zero (0-d arrays where NumPy gives scalars)."""
+    x = asarray(x)
+    return _uf.trunc(x) if out is None else _uf.trunc(x, out=out)
+
+
+# Below this |x| the power series sum (x/2)^2k / (k!)^2 is used (all terms
+# positive: no cancellation); above it the asymptotic expansion of
+# e^x / sqrt(2 pi x), whose smallest term there is far below 1 ulp.
+_I0_SPLIT = 20.0
+
+
+_I0_SERIES_TERMS = 60
+
+
+_I0_ASYMPTOTIC_TERMS = 30
+
+
+def i0(x):
+    """Modified Bessel function of the first kind, order 0."""
+    gp = _gp()
+    x = asarray(x)
+    if x.dtype.kind == "c":
+        raise TypeError("i0 not supported for complex values")
+    out_dt = x.dtype if x.dtype.kind == "f" else _np.dtype(_np.float64)
+    ax = gp.abs(x.astype(_np.float64))
+    small = gp.where(ax <= _I0_SPLIT, ax, 0.0)
+    q = (small * 0.5) ** 2
+    term = gp.ones_like(small)
+    series = gp.ones_like(small)
+    for k in range(1, _I0_SERIES_TERMS):
+        term = term * q / float(k * k)
+        series = series + term
+    big = gp.where(ax > _I0_SPLIT, ax, _I0_SPLIT + 1.0)
+    term = gp.ones_like(big)
+    asym = gp.ones_like(big)
+    for k in range(1, _I0_ASYMPTOTIC_TERMS):
+        term = term * (float((2 * k - 1) ** 2) / (8.0 * k)) / big
+        asym = asym + term
+    # e^x whole, so the result overflows to inf where NumPy's does (x >
+    # ~709.78) and inf gives NumPy's nan (inf * 0)
+    asym = gp.exp(big) * (asym / gp.sqrt(2.0 * _np.pi * big))
+    res = gp.where(ax <= _I0_SPLIT, series, asym)
+    return gp.where(gp.isnan(ax), ax, res).astype(out_dt)
+
