@@ -10,10 +10,7 @@ from . import cuda  # noqa: F401
 from .cuda.memory import (MemoryPool, PinnedMemoryPool,  # noqa: F401
                           get_default_memory_pool,
                           get_default_pinned_memory_pool)
-from .creation.arrays import (zeros, ones, empty_like, zeros_like,  # noqa: F401
-                              ones_like, full_like, asarray, array,
-                              ascontiguousarray, asfortranarray, asnumpy,
-                              arange, linspace, logspace, eye, identity, tri)
+from ._engine.arrays import (zeros, ones, empty_like, zeros_like, ones_like, full_like, asarray, array, ascontiguousarray, asfortranarray, asnumpy, arange, linspace, logspace, eye, identity, tri)
 from .interop.dlpack import from_dlpack, fromDlpack  # noqa: F401
 
 # Pinned staging buffers are returned to the driver before it unloads.

@@ -164,7 +164,7 @@ def _tofile(self, fid, sep="", format="%s"):
 def _byteswap(self, inplace=False):
     """Each element's bytes reversed (each part's, for complex), on the
     device: a uint8 view with the byte axis reversed."""
-    from .creation.arrays import ascontiguousarray
+    from ._engine.arrays import ascontiguousarray
     if not inplace and self.flags.f_contiguous and not self.flags.c_contiguous:
         return _byteswap(self.T).T      # NumPy's copy keeps F order ('A')
     part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
@@ -218,7 +218,7 @@ def _to_device(self, device, /, *, stream=None):
     from .cuda import Device, HostDevice
     if not isinstance(device, (Device, HostDevice)):
         raise ValueError("Unsupported device: %r" % (device,))
-    from .creation.arrays import asarray
+    from ._engine.arrays import asarray
     with device:
         return asarray(self)
 
@@ -272,8 +272,8 @@ class FlatIter:
         return r
 
     def __setitem__(self, key, value):
-        from .creation.arrays import arange, asarray
-        from .indexing.operands import _cycled, _scatter_flat
+        from ._engine.arrays import arange, asarray
+        from .indexing.flat import _cycled, _scatter_flat
         a = self.base
         _check_flat_store(key, value, a.size)
         if a.flags.c_contiguous:
@@ -333,7 +333,7 @@ def _host_twin(host, cls):
 
 def _rebuild(host_array):
     """Unpickling: the host copy back onto the current device."""
-    from .creation.arrays import asarray
+    from ._engine.arrays import asarray
     from . import _core
     a = asarray(host_array)
     if a.size == 0 and a.flags.owndata:

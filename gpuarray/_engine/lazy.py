@@ -93,13 +93,13 @@ LAZY_NAMES = {
         "iscomplexobj", "isrealobj", "iscomplex", "isreal",
         "real_if_close", "isscalar", "isneginf", "isposinf",
     ),
-    "manipulation.add_remove": (
+    "lib.add_remove": (
         "delete", "insert", "trim_zeros", "resize",
     ),
     "manipulation.joining": (
         "block", "concat", "unstack",
     ),
-    "manipulation.pad": (
+    "lib.pad": (
         "pad",
     ),
     "math.bits": (

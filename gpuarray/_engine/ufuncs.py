@@ -64,8 +64,9 @@ def _result_shape(*xs):
 def where(condition, x=None, y=None):
     """Elements of x where condition, else of y (one kernel)."""
     if x is None and y is None:
-        from ..indexing.advanced import nonzero
-        return nonzero(condition)
+        # nonzero() through the method _ndarray.py sets (it lives in the
+        # indexing chapter, which _engine may not import)
+        return _as_array(condition).nonzero()
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     c, x, y = _as_operand(condition), _as_operand(x), _as_operand(y)

@@ -5,8 +5,8 @@ import operator as _op
 
 import numpy as _np
 
-from .arrays import asarray, zeros, arange
-from ..indexing.operands import _gp
+from .._engine.arrays import asarray, zeros, arange
+from .._engine.operands import _gp
 
 
 __all__ = ["vander", "diagflat"]

@@ -2,7 +2,7 @@
 
 import numpy as _np
 
-from .arrays import array, asarray
+from .._engine.arrays import array, asarray
 from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 

@@ -4,7 +4,7 @@ import operator as _op
 
 import numpy as _np
 
-from .arrays import arange, asarray
+from .._engine.arrays import arange, asarray
 from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn

@@ -5,7 +5,7 @@ import operator as _op
 import numpy as _np
 
 from .. import _core
-from .arrays import asarray, tri
+from .._engine.arrays import asarray, tri
 from ..manipulation.shapes import _normalize_axis, broadcast_to
 
 __all__ = ["diagonal", "diag", "trace", "tril", "triu", "meshgrid"]

@@ -18,7 +18,7 @@ inputs, where NumPy returns a NumPy scalar).
 import numpy as _np
 
 from .._engine import ufuncs as _uf
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from ..logic import truth as _logic_truth
 
 __all__ = ["sqrt", "log", "log2", "logn", "log10", "power", "arccos",

@@ -2,7 +2,7 @@
 with NumPy 2's signatures, defaults and argument handling (the real
 transforms are built from complex ones: Note [FFT layout] in _driver.py,
 the Hermitian extension kernel in _kernels.py)."""
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from ._driver import raw_fft as _raw_fft, swap_direction as _swap_direction
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]

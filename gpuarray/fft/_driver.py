@@ -78,7 +78,7 @@ def raw_fft(a, n, axis, is_real, is_forward, norm, out=None):
         _check_out(out, shape, axis, n_out, loop_out, name)
     res = _transform(a, n, axis, is_real, is_forward, ct, float(fct))
     if out is None:
-        from ..creation.arrays import ascontiguousarray
+        from .._engine.arrays import ascontiguousarray
         return ascontiguousarray(res, dtype=out_dtype)
     out[...] = res
     return out
@@ -135,12 +135,12 @@ def _transform(a, n, axis, is_real, is_forward, ct, fct):
 def _load(x, n, ct):
     """Rows of x cast to ct, truncated or zero-padded to n, as one
     C-contiguous 1-D buffer (x itself where it already is one)."""
-    from ..creation.arrays import ascontiguousarray
+    from .._engine.arrays import ascontiguousarray
     L = x.shape[-1]
     if L >= n:
         buf = ascontiguousarray(x[..., :n] if L > n else x, dtype=ct)
     else:
-        from ..creation.arrays import zeros
+        from .._engine.arrays import zeros
         buf = zeros(tuple(x.shape[:-1]) + (n,), ct)
         if L:
             buf[..., :L] = x

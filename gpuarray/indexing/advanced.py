@@ -26,7 +26,7 @@ import numpy as _np
 
 from .. import _core
 from .._core import ndarray
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
@@ -251,7 +251,7 @@ def _plan(a, key):
     if isinstance(off, int):
         off = _asarray(_np.int64(off))
     off = off.reshape(off.shape + (1,) * len(post))
-    from ..creation.arrays import arange
+    from .._engine.arrays import arange
     for pos, d in enumerate(pre + post):
         rpos = pos if pos < len(pre) else pos + nb
         col = arange(v.shape[d], dtype=_INT64) * steps[d]
@@ -461,7 +461,7 @@ def take_along_axis(arr, indices, axis=-1):  # NumPy 2.3's default
                          "dimensions")
     if indices.dtype.kind not in "iu":
         raise IndexError("`indices` must be an integer array")
-    from ..creation.arrays import arange
+    from .._engine.arrays import arange
     key = []
     for d in range(arr.ndim):
         if d == ax:

@@ -8,17 +8,12 @@ import numpy as _np
 
 from . import advanced as _ix
 from .._core import ndarray
-from .operands import (_INTP,
-    _cycled,
-    _fill_values,
-    _int_array,
-    _minmax,
-    _need_gp,
-    _scatter_flat)
+from .._engine.operands import _INTP, _fill_values, _int_array, _need_gp
+from .flat import _cycled, _minmax, _scatter_flat
 from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
-from ..creation.arrays import arange, asarray, empty, zeros
+from .._engine.arrays import arange, asarray, empty, zeros
 
 
 __all__ = ["indices", "ix_", "unravel_index", "ravel_multi_index", "diag_indices", "diag_indices_from", "tril_indices", "triu_indices", "tril_indices_from", "triu_indices_from", "fill_diagonal"]
@@ -181,7 +176,7 @@ def diag_indices_from(arr):
 
 
 def _triangle(n, k, m, lower):
-    from ..creation.arrays import tri
+    from .._engine.arrays import tri
     mask = tri(n, m, k if lower else k - 1, dtype=bool)
     return _ix.nonzero(mask if lower else _uf.logical_not(mask))
 

@@ -23,7 +23,7 @@ import sys as _sys
 import numpy as _np
 
 from .._core import ndarray
-from ..creation.arrays import arange, array, asarray, empty, linspace
+from .._engine.arrays import arange, array, asarray, empty, linspace
 from ..manipulation.shapes import concatenate, stack, broadcast_to
 
 __all__ = [

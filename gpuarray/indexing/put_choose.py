@@ -5,17 +5,10 @@ import numpy as _np
 from . import advanced as _ix
 from .._core import ndarray
 from .generate import _clip_mode, _wrap_or_clip
-from .operands import (_INTP,
-    _as_dtype,
-    _cycled,
-    _dtype_of,
-    _fill_values,
-    _int_array,
-    _minmax,
-    _need_gp,
-    _scatter_flat)
+from .._engine.operands import (_INTP, _as_dtype, _dtype_of, _fill_values, _int_array, _need_gp)
+from .flat import _cycled, _minmax, _scatter_flat
 from .._engine import ufuncs as _uf
-from ..creation.arrays import arange, asarray, full
+from .._engine.arrays import arange, asarray, full
 
 
 __all__ = ["put", "place", "putmask", "choose", "select", "put_along_axis"]

@@ -27,7 +27,7 @@ import collections.abc as _abc
 import numpy as _np
 
 from .._core import ndarray as _ndarray
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 
 __all__ = ["frombuffer", "fromiter", "fromstring", "fromfile", "loadtxt",
            "genfromtxt", "save", "savez", "savez_compressed", "savetxt",

@@ -18,7 +18,7 @@ import numpy as _np
 
 from .. import _core
 from .._core import ndarray
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from .._engine.reduction_ops import _CT
 
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
@@ -137,7 +137,7 @@ class ElementwiseKernel:
         operands = []
         for p, x, dt in zip(self.in_params, ins, in_dt):
             if p.raw:
-                from ..creation.arrays import ascontiguousarray
+                from .._engine.arrays import ascontiguousarray
                 x = ascontiguousarray(_asarray(x).astype(dt, copy=False))
             elif isinstance(x, _np.ndarray):
                 x = _asarray(x)

@@ -54,7 +54,7 @@ class vectorize:
     def _on_device(self, args):
         """The fused kernel's result, or None where tracing cannot follow
         the function."""
-        from ..creation.arrays import asarray
+        from .._engine.arrays import asarray
         from .fusion import fuse
         ops = [asarray(a) if isinstance(a, (list, tuple, _np.ndarray))
                else a for a in args]
@@ -81,7 +81,7 @@ class vectorize:
         return res.astype(types[0], copy=False)
 
     def _on_host(self, args, kwargs):
-        from ..creation.arrays import asarray
+        from .._engine.arrays import asarray
 
         def host(x):
             return x.get() if isinstance(x, ndarray) else x

@@ -6,8 +6,8 @@ import numpy as _np
 
 from .._core import ndarray
 from ..manipulation import shapes as _mn
-from ..creation.arrays import asarray
-from ..indexing.operands import _gp, _prod
+from .._engine.arrays import asarray
+from .._engine.operands import _gp, _prod
 
 
 __all__ = ["fromfunction", "apply_along_axis", "piecewise", "apply_over_axes"]

@@ -79,7 +79,7 @@ def row_stack(tup, *, dtype=None, casting="same_kind"):
 def mask_indices(n, mask_func, k=0):
     """Indices where mask_func(ones((n, n)), k) is non-zero (mask_func is
     called on a gpuarray array, e.g. gpuarray.triu)."""
-    from ..creation.arrays import ones
+    from .._engine.arrays import ones
     from ..indexing.advanced import nonzero
     return nonzero(mask_func(ones((n, n), int), k) != 0)
 

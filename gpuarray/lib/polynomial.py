@@ -18,7 +18,7 @@ import numpy as _np
 from ..manipulation import shapes as _mn
 from .._engine import ufuncs as _uf
 from .._core import ndarray
-from ..creation.arrays import arange, asarray, eye, ones, zeros
+from .._engine.arrays import arange, asarray, eye, ones, zeros
 from ..logic import truth as _logic_truth
 from ..math import extrema as _math_extrema
 from ..math import sums as _math_sums

@@ -1,6 +1,6 @@
 """lib.polyval (moved from _functions.py by the chapter layout, issue 14)."""
 
-from ..creation.arrays import asarray, zeros
+from .._engine.arrays import asarray, zeros
 
 
 __all__ = ["polyval"]

@@ -59,7 +59,7 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False,
                         writeable=False):
     """Every window of window_shape over x (along `axis`), as a read-only
     view with the window dimensions last, as NumPy's."""
-    from ..creation.arrays import asarray
+    from .._engine.arrays import asarray
     x = asarray(x)
     window_shape = tuple(window_shape) if _np.iterable(window_shape) \
         else (window_shape,)

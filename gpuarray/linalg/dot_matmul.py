@@ -11,7 +11,8 @@ import numpy as _np
 from ..manipulation import shapes as _mn
 from .._engine import ufuncs as _uf
 from .._core import ndarray
-from ..creation.arrays import asarray, zeros
+from .._engine.arrays import asarray, zeros
+from .._engine.operands import _accumulator
 from ..math import sums as _math_sums
 
 __all__ = ["dot", "matmul", "inner", "vdot", "outer", "tensordot", "kron",
@@ -35,10 +36,6 @@ _CHUNK = 256
 # each chunk is one multiply, one sum over the last axis, and one add
 # into the result.  float16 accumulates in float32 (as NumPy's float16
 # dot does).  A cuBLAS path for large matrices is future work.
-
-def _accumulator(dt):
-    return _np.dtype(_np.float32) if dt == _np.float16 else _np.dtype(dt)
-
 
 def _contract(a, b, dt):
     """sum(a * b, axis=-1) in dtype dt, blockwise (Note [Blockwise

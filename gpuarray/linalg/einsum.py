@@ -6,8 +6,8 @@ import operator as _op
 
 import numpy as _np
 
-from ..creation.arrays import asarray
-from ..indexing.operands import _gp, _prod
+from .._engine.arrays import asarray
+from .._engine.operands import _gp, _prod
 
 
 __all__ = ["einsum"]

@@ -8,7 +8,7 @@ import numpy as _np
 from .._core import ndarray
 from .._engine import ufuncs as _uf
 from ..manipulation import shapes as _mn
-from ..creation.arrays import asarray
+from .._engine.arrays import asarray
 
 
 __all__ = ["vecdot", "matvec", "vecmat"]

@@ -9,7 +9,6 @@ from .._engine.reduce import (_asarray,
     _reduce,
     _ufunc,
     _ufunc_axis)
-from ..math import sums as _sums
 from .._engine.reduction_ops import _op_bool
 
 
@@ -49,7 +48,7 @@ def _count(a, axis, keepdims, where):
         return n
     from ..manipulation.shapes import broadcast_to
     w = broadcast_to(_asarray(where), a.shape)
-    return _sums.sum(w, axis, dtype=_np.int64, keepdims=keepdims)
+    return _sum_like(w, axis, _np.int64, None, keepdims, None, True)
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):

@@ -5,8 +5,8 @@ import numpy as _np
 from . import truth as _logic_truth
 from .._core import ndarray
 from .._engine import ufuncs as _uf
-from ..creation.arrays import asarray, full
-from ..indexing.operands import _gp, _imag, _real
+from .._engine.arrays import asarray, full
+from .._engine.operands import _gp, _imag, _real
 
 
 __all__ = ["iscomplexobj", "isrealobj", "iscomplex", "isreal", "real_if_close", "isscalar", "isneginf", "isposinf"]

@@ -5,8 +5,8 @@ import builtins as _b
 import numpy as _np
 
 from . import shapes as _mn
-from ..creation.arrays import asarray
-from ..indexing.operands import _gp
+from .._engine.arrays import asarray
+from .._engine.operands import _gp
 
 
 __all__ = ["block", "concat", "unstack"]

@@ -6,7 +6,7 @@ import operator as _op
 import numpy as _np
 
 from .. import _core
-from ..creation.arrays import asarray
+from .._engine.arrays import asarray
 from .shapes import broadcast_to, concatenate, flip, _normalize_axis
 
 __all__ = ["split", "array_split", "hsplit", "vsplit", "dsplit", "roll",

@@ -7,7 +7,7 @@ import numpy as _np
 
 from .. import _core
 from .._core import ndarray
-from ..creation.arrays import asarray
+from .._engine.arrays import asarray
 
 __all__ = ["reshape", "ravel", "transpose", "swapaxes", "squeeze",
            "expand_dims", "moveaxis", "rollaxis", "broadcast_to",

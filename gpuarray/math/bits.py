@@ -2,8 +2,8 @@
 
 import numpy as _np
 
-from ..creation.arrays import asarray, zeros
-from ..indexing.operands import _gp
+from .._engine.arrays import asarray, zeros
+from .._engine.operands import _gp
 from ..manipulation.shapes import _flat_or_axis, atleast_1d
 
 

@@ -5,9 +5,9 @@ import builtins as _b
 import numpy as _np
 
 from .._engine import ufuncs as _uf
-from ..creation.arrays import asarray, zeros
-from ..indexing.operands import _gp
-from ..linalg.dot_matmul import _accumulator
+from .._engine.arrays import asarray, zeros
+from .._engine.operands import _gp
+from .._engine.operands import _accumulator
 
 
 __all__ = ["convolve", "correlate", "interp"]

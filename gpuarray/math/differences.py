@@ -8,8 +8,8 @@ from . import sums as _math_sums
 from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
-from ..creation.arrays import asarray, empty, array
-from ..indexing.operands import _along, _normalize_axes, _on_axis
+from .._engine.arrays import asarray, empty, array
+from .._engine.operands import _along, _normalize_axes, _on_axis
 
 
 __all__ = ["ediff1d", "gradient", "trapezoid", "unwrap"]

@@ -3,8 +3,8 @@
 import numpy as _np
 
 from .._engine import ufuncs as _uf
-from ..creation.arrays import asarray
-from ..indexing.operands import _gp
+from .._engine.arrays import asarray
+from .._engine.operands import _gp
 
 
 __all__ = ["sinc", "fix", "i0"]

@@ -9,7 +9,7 @@ M=2.5 and M=-3 behave as in NumPy).
 import numpy as _np
 
 from .._engine import ufuncs as _uf
-from ..creation.arrays import arange, ones, zeros
+from .._engine.arrays import arange, ones, zeros
 
 __all__ = ["bartlett", "blackman", "hamming", "hanning", "kaiser"]
 

@@ -20,7 +20,7 @@ of the round that accepted it.
 import numpy as _np
 
 from .. import _core
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 
 F64 = _np.dtype(_np.float64)
 I64 = _np.dtype(_np.int64)

@@ -17,7 +17,7 @@ import os as _os
 import numpy as _np
 
 from .. import _core
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from . import _common, _philox
 from ._api import GeneratorDistributions, LegacyDistributions
 
@@ -268,7 +268,7 @@ def _check_nonneg(x, name):
 def _permutation(gen, x, axis):
     from ..sorting.sort import argsort
     if isinstance(x, (int, _np.integer)):
-        from ..creation.arrays import arange
+        from .._engine.arrays import arange
         x = arange(int(x))
     x = _asarray(x)
     if x.ndim == 0:
@@ -281,7 +281,7 @@ def _permutation(gen, x, axis):
 
 
 def _choice(gen, a, size, replace, p, axis):
-    from ..creation.arrays import arange
+    from .._engine.arrays import arange
     shape = _shape(size)
     count = int(_np.prod(shape, dtype=_np.int64))
     if _np.ndim(a) == 0:  # an integer, 0-d arrays included (as NumPy)

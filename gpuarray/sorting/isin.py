@@ -6,7 +6,7 @@ import numpy as _np
 
 from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
-from ..creation.arrays import asarray, full
+from .._engine.arrays import asarray, full
 
 
 # Elements of one chunk's temporary (as linalg.dot_matmul's contraction).

@@ -5,7 +5,7 @@ import numpy as _np
 from .._core import ndarray
 from .sort import _INT64, _axis, _sort_rows, lexsort
 from .. import _core
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 
 
 __all__ = ["searchsorted", "unique"]
@@ -43,7 +43,7 @@ def searchsorted(a, v, side="left", sorter=None):
     vv = _asarray(v)
     ct = _np.result_type(a.dtype, vv.dtype)
     a = a.astype(ct, copy=False)
-    from ..creation.arrays import ascontiguousarray
+    from .._engine.arrays import ascontiguousarray
     a = ascontiguousarray(a)
     out = _core.empty(vv.shape, _INT64)
     if out.size:
@@ -69,7 +69,7 @@ def _checked_sorter(sorter, n):
 
 
 def _zeros(shape, dt):
-    from ..creation.arrays import zeros
+    from .._engine.arrays import zeros
     return zeros(shape, dt)
 
 
@@ -153,7 +153,7 @@ def _unique_axis(ar, axis, return_index, return_inverse, return_counts):
     and -0.0 merges with 0.0.  Here: a stable lexsort of the rows over
     their columns, then neighbours compared."""
     from ..manipulation.shapes import moveaxis, concatenate
-    from ..creation.arrays import ascontiguousarray, arange
+    from .._engine.arrays import ascontiguousarray, arange
     from ..indexing.advanced import flatnonzero
     from ..logic.truth import any as _any
     if ar.ndim == 0:

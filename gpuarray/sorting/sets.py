@@ -10,7 +10,7 @@ never common to two inputs, and one from each input survives setxor1d).
 """
 import numpy as _np
 
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 
 __all__ = ["intersect1d", "union1d", "setdiff1d", "setxor1d"]
 
@@ -78,7 +78,7 @@ def setdiff1d(ar1, ar2, assume_unique=False):
 def _in_sorted(a, s):
     """Which elements of the 1-D a equal an element of the sorted 1-D s
     (compared in their common dtype, as NumPy's isin does)."""
-    from ..creation.arrays import zeros
+    from .._engine.arrays import zeros
     from .search_unique import searchsorted
     from .._engine.ufuncs import minimum
     if s.size == 0:
@@ -91,7 +91,7 @@ def _in_sorted(a, s):
 
 def setxor1d(ar1, ar2, assume_unique=False):
     """Sorted unique values found in exactly one of ar1 and ar2."""
-    from ..creation.arrays import full
+    from .._engine.arrays import full
     from ..manipulation.shapes import concatenate
     from .sort import sort
     if not assume_unique:

@@ -6,7 +6,7 @@ import numpy as _np
 
 from .._core import ndarray
 from .. import _core
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 
 
 __all__ = ["sort", "argsort", "sort_complex", "lexsort", "partition", "argpartition"]
@@ -62,7 +62,7 @@ def _sort_rows(keys, want):
     N = 1
     while N < n:
         N *= 2
-    from ..creation.arrays import arange
+    from .._engine.arrays import arange
     K = _core.empty((rows, N), keys.dtype)
     K[:, :n] = keys
     if N > n:
@@ -93,7 +93,7 @@ def _sort_rows(keys, want):
 def _along_last(a, axis):
     """(2-D C-contiguous rows of a along axis, the moved shape)."""
     from ..manipulation.shapes import moveaxis
-    from ..creation.arrays import ascontiguousarray
+    from .._engine.arrays import ascontiguousarray
     m = moveaxis(a, axis, -1)
     shape = m.shape
     return ascontiguousarray(m).reshape(-1, shape[-1] if shape else 1), shape
@@ -101,7 +101,7 @@ def _along_last(a, axis):
 
 def _from_last(r, shape, axis):
     from ..manipulation.shapes import moveaxis
-    from ..creation.arrays import ascontiguousarray
+    from .._engine.arrays import ascontiguousarray
     return ascontiguousarray(moveaxis(r.reshape(shape), -1, axis))
 
 

@@ -4,8 +4,8 @@ import collections as _collections
 
 import numpy as _np
 
-from ..creation.arrays import asarray
-from ..indexing.operands import _gp
+from .._engine.arrays import asarray
+from .._engine.operands import _gp
 
 
 __all__ = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]

@@ -9,7 +9,7 @@ from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 from ..math import sums as _math_sums
-from ..creation.arrays import asarray, empty
+from .._engine.arrays import asarray, empty
 from ..linalg.dot_matmul import dot
 
 

@@ -13,7 +13,7 @@ import operator as _operator
 import numpy as _np
 
 from .._core import ndarray
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 
 __all__ = ["bincount", "histogram", "histogram_bin_edges", "digitize"]
 
@@ -28,7 +28,7 @@ def bincount(x, weights=None, minlength=0):
     """Counts (or weight sums) of each non-negative integer in x."""
     from ..sorting.sort import sort, argsort
     from ..sorting.search_unique import searchsorted
-    from ..creation.arrays import arange
+    from .._engine.arrays import arange
     from ..math.cumulative import cumsum
     from ..manipulation.shapes import concatenate
     from ..math.extrema import amax, amin
@@ -304,7 +304,7 @@ def _weighted_counts(idx, w, nb):
     """Weight sums per bin in the weights' dtype; a complex weight's parts
     are summed separately, as in NumPy (bincount takes real weights)."""
     if w.dtype.kind == "c":
-        from ..indexing.operands import _imag, _real
+        from .._engine.operands import _imag, _real
         re = bincount(idx, weights=_real(w), minlength=nb)
         im = bincount(idx, weights=_imag(w), minlength=nb)
         return (re + 1j * im).astype(w.dtype)

@@ -6,8 +6,8 @@ import operator as _op
 import numpy as _np
 
 from .._core import ndarray
-from ..creation.arrays import asarray, zeros
-from ..indexing.operands import _gp, _prod
+from .._engine.arrays import asarray, zeros
+from .._engine.operands import _gp, _prod
 
 
 __all__ = ["histogramdd", "histogram2d"]

@@ -4,7 +4,7 @@ import numpy as _np
 
 from .._core import ndarray
 from .. import _core
-from ..creation.arrays import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from ..sorting.sort import _INT64, _sort_rows
 
 
@@ -152,7 +152,7 @@ def _check_weights(a, weights, axes, method):
 def _rows(x, axes):
     """x with the reduced axes last, as C-contiguous rows (rows, n)."""
     from ..manipulation.shapes import moveaxis
-    from ..creation.arrays import ascontiguousarray
+    from .._engine.arrays import ascontiguousarray
     if axes is None:
         return ascontiguousarray(x).reshape(1, -1)
     m = moveaxis(x, list(axes), list(range(x.ndim - len(axes), x.ndim)))

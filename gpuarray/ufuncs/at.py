@@ -35,7 +35,7 @@ _INT64 = _np.dtype(_np.int64)
 
 def _ufunc_at(uf, a, indices, b=None):
     from ..indexing.advanced import _plan, _gather, _scatter
-    from ..creation.arrays import asarray
+    from .._engine.arrays import asarray
     from ..manipulation.shapes import broadcast_to
     if not isinstance(a, ndarray):
         raise TypeError("gpuarray %s.at needs a gpuarray array as the first "
@@ -115,7 +115,7 @@ def _fold(uf, v, so, sv, n, _gather, _scatter):
 
 
 def _rounds(uf, v, so, sv, n, _gather, _scatter):
-    from ..creation.arrays import arange
+    from .._engine.arrays import arange
     from ..manipulation.shapes import concatenate
     from ..indexing.advanced import flatnonzero
     from .._engine.ufuncs import where

@@ -15,7 +15,7 @@ from .._core import ndarray
 
 
 def _ufunc_reduceat(uf, array, indices, axis=0, dtype=None, out=None):
-    from ..creation.arrays import asarray, empty
+    from .._engine.arrays import asarray, empty
     from ..manipulation.shapes import _normalize_axis, moveaxis
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("reduceat only supported for binary functions")

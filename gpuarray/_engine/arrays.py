@@ -231,7 +231,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
              axis=0):
-    from .._engine.ufuncs import power
+    from .ufuncs import power
     if _np_ndim(base):
         # an array base broadcasts with start and stop and, like them,
         # gains the new axis (NumPy's rule: it may decide what axis means)

@@ -1,4 +1,5 @@
-"""manipulation.add_remove (moved from _functions.py by the chapter layout, issue 14)."""
+"""Adding and removing elements: delete, insert, trim_zeros, resize (moved
+from _functions.py, issue 14; NumPy keeps these in numpy.lib too)."""
 
 import builtins as _b
 import math as _math
@@ -6,13 +7,14 @@ import operator as _op
 
 import numpy as _np
 
-from . import shapes as _mn
+from ..manipulation import shapes as _mn
 from .._core import ndarray
 from .._engine import ufuncs as _uf
 from ..indexing import advanced as _ix
 from ..math import extrema as _math_extrema
-from ..creation.arrays import asarray, empty, full, zeros
-from ..indexing.operands import _INTP, _along, _cycled, _host, _normalize_axes
+from .._engine.arrays import asarray, empty, full, zeros
+from .._engine.operands import _INTP, _along, _host, _normalize_axes
+from ..indexing.flat import _cycled
 
 
 __all__ = ["delete", "insert", "trim_zeros", "resize"]

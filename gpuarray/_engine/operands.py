@@ -1,13 +1,13 @@
-"""indexing.operands (moved from _functions.py, _misc.py by the chapter layout, issue 14)."""
+"""Operand helpers every chapter shares (moved from _functions.py and
+_misc.py, issue 14): host copies of index metadata, index tuples along an
+axis, integer/dtype checks and conversions as NumPy does them, the real
+and imaginary parts, the accumulator dtype of products."""
 
 import numpy as _np
 
-from . import advanced as _ix
 from .._core import ndarray
-from .._engine import ufuncs as _uf
-from ..manipulation import shapes as _mn
-from ..math import extrema as _math_extrema
-from ..creation.arrays import arange, asarray
+from . import ufuncs as _uf
+from .arrays import asarray
 
 
 _INT64 = _np.dtype(_np.int64)
@@ -40,10 +40,6 @@ def _on_axis(v, ndim, axis):
     return v.reshape(tuple(shape))
 
 
-def _minmax(a):
-    """(min, max) of a non-empty integer array, in one transfer."""
-    lo_hi = _mn.stack([_math_extrema.amin(a), _math_extrema.amax(a)]).get()
-    return int(lo_hi[0]), int(lo_hi[1])
 
 
 def _int_array(x, safe, message):
@@ -71,20 +67,8 @@ def _as_dtype(x, dt):
     return asarray(_np.asarray(x).astype(dt))
 
 
-def _cycled(values, n):
-    """n values taken cyclically from the flattened `values`."""
-    flat = values.reshape(-1)
-    if flat.size == n:
-        return flat
-    return _ix.take(flat, arange(n, dtype=_np.int64) % flat.size)
 
 
-def _scatter_flat(a, positions, values):
-    """a.flat[positions] = values for any layout of a (positions are
-    C-order element numbers, already within range)."""
-    if a.ndim == 0:
-        a = a.reshape(1)   # no axes to unravel onto; a view of the element
-    a[_ix._unravel(positions, a.shape)] = values
 
 
 def _fill_values(v, dtype, safe=False):
@@ -130,3 +114,7 @@ def _prod(shape):
         n *= s
     return n
 
+
+def _accumulator(dt):
+    """The dtype products and sums accumulate in (float16 in float32)."""
+    return _np.dtype(_np.float32) if dt == _np.float16 else _np.dtype(dt)

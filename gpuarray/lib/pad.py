@@ -1,12 +1,13 @@
-"""manipulation.pad (moved from _functions.py by the chapter layout, issue 14)."""
+"""pad: every NumPy mode (moved from _functions.py, issue 14; NumPy keeps
+it in numpy.lib too)."""
 
 import numpy as _np
 
-from . import shapes as _mn
+from ..manipulation import shapes as _mn
 from .._engine import ufuncs as _uf
 from ..indexing import advanced as _ix
-from ..creation.arrays import asarray, empty
-from ..indexing.operands import _along, _as_dtype, _host, _on_axis
+from .._engine.arrays import asarray, empty
+from .._engine.operands import _along, _as_dtype, _host, _on_axis
 
 
 __all__ = ["pad"]
