@@ -30,6 +30,11 @@ from .math.extrema import argmax, argmin
 from .math.sums import prod
 from .statistics.moments import mean, std, var
 from .math.cumulative import cumprod, cumsum
+from ._engine.arrays import ascontiguousarray, asarray
+from .creation.matrices import diagonal, trace
+from .cuda import Device, HostDevice
+from .indexing.advanced import nonzero, take, compress
+from .manipulation.rearrange import repeat
 
 
 def _conj(self):
@@ -103,32 +108,26 @@ _METHODS = {
 # (imports inside: several modules load lazily, Note [Lazy namespace])
 
 def _nonzero(self):
-    from .indexing.advanced import nonzero
     return nonzero(self)
 
 
 def _take(self, indices, axis=None, out=None, mode="raise"):
-    from .indexing.advanced import take
     return take(self, indices, axis=axis, out=out, mode=mode)
 
 
 def _compress(self, condition, axis=None, out=None):
-    from .indexing.advanced import compress
     return compress(condition, self, axis=axis, out=out)
 
 
 def _repeat(self, repeats, axis=None):
-    from .manipulation.rearrange import repeat
     return repeat(self, repeats, axis=axis)
 
 
 def _diagonal(self, offset=0, axis1=0, axis2=1):
-    from .creation.matrices import diagonal
     return diagonal(self, offset, axis1, axis2)
 
 
 def _trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    from .creation.matrices import trace
     return trace(self, offset, axis1, axis2, dtype, out)
 
 
@@ -164,7 +163,6 @@ def _tofile(self, fid, sep="", format="%s"):
 def _byteswap(self, inplace=False):
     """Each element's bytes reversed (each part's, for complex), on the
     device: a uint8 view with the byte axis reversed."""
-    from ._engine.arrays import ascontiguousarray
     if not inplace and self.flags.f_contiguous and not self.flags.c_contiguous:
         return _byteswap(self.T).T      # NumPy's copy keeps F order ('A')
     part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
@@ -180,7 +178,6 @@ def _byteswap(self, inplace=False):
 
 def _field_view(self, dtype, offset):
     """getfield's view: `dtype` read at byte `offset` of each element."""
-    from . import _core
     dtype = _np.dtype(dtype)
     offset = _builtins.int(offset)
     if offset < 0:
@@ -215,10 +212,8 @@ def _to_device(self, device, /, *, stream=None):
     made on `device`."""
     if device is self.device or device == self.device:
         return self
-    from .cuda import Device, HostDevice
     if not isinstance(device, (Device, HostDevice)):
         raise ValueError("Unsupported device: %r" % (device,))
-    from ._engine.arrays import asarray
     with device:
         return asarray(self)
 
@@ -334,7 +329,6 @@ def _host_twin(host, cls):
 def _rebuild(host_array):
     """Unpickling: the host copy back onto the current device."""
     from ._engine.arrays import asarray
-    from . import _core
     a = asarray(host_array)
     if a.size == 0 and a.flags.owndata:
         # NumPy's unpickled empty arrays have ordinary strides, not zeros

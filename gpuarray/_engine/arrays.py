@@ -9,6 +9,7 @@ import numpy as np
 from .. import _core
 from .._core import full, ndarray
 from .._core import empty  # noqa: F401
+from .ufuncs import power
 
 
 def _np_ndim(v):
@@ -231,7 +232,6 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
              axis=0):
-    from .ufuncs import power
     if _np_ndim(base):
         # an array base broadcasts with start and stop and, like them,
         # gains the new axis (NumPy's rule: it may decide what axis means)

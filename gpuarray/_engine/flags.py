@@ -1,5 +1,6 @@
 """The object behind ``ndarray.flags``, like NumPy's flagsobj: a snapshot
 of the layout flags; `writeable` can be set, as in NumPy."""
+from .._core import _set_writeable
 
 
 class Flags:
@@ -46,7 +47,6 @@ class Flags:
     @writeable.setter
     def writeable(self, value):
         # NumPy's rule (ValueError where the memory may not be written)
-        from .._core import _set_writeable
         _set_writeable(self._array, bool(value))
         self._writeable = bool(value)
 

@@ -8,6 +8,7 @@ import numpy as _np
 from .._core import ndarray
 from .reduction_ops import _acc_of, _op_sum
 from .. import _core
+from .ufuncs import where as _where
 
 
 def _asarray(a):
@@ -136,7 +137,6 @@ def _masked(a, where, fill):
     """a with `fill` where `where` is False (NumPy's where= of reductions)."""
     if where is True or where is None:
         return a
-    from .ufuncs import where as _where
     return _where(_asarray(where), a, _np.asarray(fill, a.dtype)[()])
 
 

@@ -7,6 +7,8 @@ import numpy as _np
 from .. import _core
 from .._engine.arrays import asarray, tri
 from ..manipulation.shapes import _normalize_axis, broadcast_to
+from .._engine.ufuncs import where
+from ..math.sums import sum as _sum
 
 __all__ = ["diagonal", "diag", "trace", "tril", "triu", "meshgrid"]
 
@@ -52,13 +54,11 @@ def diag(v, k=0):
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    from ..math.sums import sum as _sum
     return _sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype,
                 out=out)
 
 
 def _tri_mask(m, k, lower):
-    from .._engine.ufuncs import where
     m = asarray(m)
     if m.ndim == 0:
         raise TypeError("tril/triu: the input must be at least 1-d")

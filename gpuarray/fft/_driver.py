@@ -16,6 +16,8 @@ from numpy.lib.array_utils import normalize_axis_index as _norm_axis
 from .. import _core
 from ._complex_fft import c2c, real_part
 from ._kernels import launch, real_of
+from .._engine.arrays import ascontiguousarray
+from ..manipulation.shapes import moveaxis
 
 _SWAP_DIRECTION_MAP = {"backward": "forward", None: "forward",
                        "ortho": "ortho", "forward": "backward"}
@@ -104,7 +106,6 @@ def _check_out(out, shape, axis, n_out, loop_out, name):
 
 def _transform(a, n, axis, is_real, is_forward, ct, fct):
     """The result, transform axis at `axis` (any layout, loop dtype)."""
-    from ..manipulation.shapes import moveaxis
     last = a.ndim - 1
     x = a if axis == last else moveaxis(a, axis, -1)
     batch = tuple(x.shape[:-1])
@@ -135,7 +136,6 @@ def _transform(a, n, axis, is_real, is_forward, ct, fct):
 def _load(x, n, ct):
     """Rows of x cast to ct, truncated or zero-padded to n, as one
     C-contiguous 1-D buffer (x itself where it already is one)."""
-    from .._engine.arrays import ascontiguousarray
     L = x.shape[-1]
     if L >= n:
         buf = ascontiguousarray(x[..., :n] if L > n else x, dtype=ct)

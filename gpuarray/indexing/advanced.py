@@ -27,6 +27,11 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
+from .._engine.arrays import arange
+from .._engine.reduce import _axes
+from ..manipulation.shapes import stack, broadcast_to, concatenate
+from ..math.cumulative import cumsum
+from ..math.extrema import amax, amin
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
@@ -38,7 +43,6 @@ _INT64 = _np.dtype(_np.int64)
 
 def _flatnonzero_bool(m):
     """Positions (int64, C order) of the True elements of bool array m."""
-    from ..math.cumulative import cumsum
     m = m.reshape(-1)
     if m.size == 0:
         return _core.empty((0,), _INT64)
@@ -82,7 +86,6 @@ def flatnonzero(a):
 
 def argwhere(a):
     """(N, a.ndim) int64 array of the indices of non-zero elements."""
-    from ..manipulation.shapes import stack
     a = _asarray(a)
     if a.ndim == 0:
         return argwhere(a.reshape(1))[:, :0]
@@ -200,7 +203,6 @@ def _checked(idx, n, axis):
         return idx + n if idx < 0 else idx
     if idx.size == 0:
         return idx
-    from ..math.extrema import amax, amin
     from ..manipulation.shapes import stack
     lo, hi = (int(v) for v in stack([amin(idx), amax(idx)]).get())
     if hi >= n:
@@ -251,7 +253,6 @@ def _plan(a, key):
     if isinstance(off, int):
         off = _asarray(_np.int64(off))
     off = off.reshape(off.shape + (1,) * len(post))
-    from .._engine.arrays import arange
     for pos, d in enumerate(pre + post):
         rpos = pos if pos < len(pre) else pos + nb
         col = arange(v.shape[d], dtype=_INT64) * steps[d]
@@ -298,7 +299,6 @@ def _scatter(v, shape, off, vals, may_repeat=False):
 
 def _scatter_last_wins(v, shape, off, vals):
     from ..sorting.sort import argsort
-    from ..manipulation.shapes import broadcast_to, concatenate
     flat_off = broadcast_to(off, shape).reshape(-1)
     order = argsort(flat_off, kind="stable")
     sorted_off = _gather(flat_off, order.shape, order)
@@ -426,7 +426,6 @@ def _take_indices(indices):
 
 
 def _axis(axis, ndim):
-    from .._engine.reduce import _axes
     return _axes(axis, ndim, strict=False)[0]
 
 

@@ -14,6 +14,7 @@ from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 from .._engine.arrays import arange, asarray, empty, zeros
+from .._engine.arrays import tri
 
 
 __all__ = ["indices", "ix_", "unravel_index", "ravel_multi_index", "diag_indices", "diag_indices_from", "tril_indices", "triu_indices", "tril_indices_from", "triu_indices_from", "fill_diagonal"]
@@ -176,7 +177,6 @@ def diag_indices_from(arr):
 
 
 def _triangle(n, k, m, lower):
-    from .._engine.arrays import tri
     mask = tri(n, m, k if lower else k - 1, dtype=bool)
     return _ix.nonzero(mask if lower else _uf.logical_not(mask))
 

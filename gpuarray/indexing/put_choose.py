@@ -185,7 +185,6 @@ def put_along_axis(arr, indices, values, axis):
         return
     # No flat view exists: write through the C-order positions instead
     # (NumPy 2.4 raises "read-only" here, as it writes into a copy).
-    from . import advanced as _ix
     if not arr.flags.writeable:
         raise ValueError("assignment destination is read-only")
     pos = _ix._checked(indices.astype(_INT64, copy=False), arr.size, 0)

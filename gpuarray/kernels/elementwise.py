@@ -20,6 +20,7 @@ from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
 from .._engine.reduction_ops import _CT
+from .._engine.reduce import _axes, _result_shape
 
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
 
@@ -241,7 +242,6 @@ class ReductionKernel:
                                       "reduce_type must be a 4, 8 or "
                                       "16-byte NumPy type (got %s)" % acc)
         src, src_dt = self._mapped_source(ins, in_dt, types, acc)
-        from .._engine.reduce import _axes, _result_shape
         axes = _axes(axis, src.ndim, strict=False)
         shape = _result_shape(src.shape, axes, keepdims)
         if out is None:

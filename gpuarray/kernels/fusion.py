@@ -21,6 +21,7 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.reduction_ops import _CT
+from .elementwise import ElementwiseKernel
 
 __all__ = ["fuse"]
 
@@ -233,7 +234,6 @@ class _Fused:
                       for j, r in enumerate(results)]
         body = "\n".join(trace.lines + ["o%d = %s;" % (j, r.name)
                                         for j, r in enumerate(results)])
-        from .elementwise import ElementwiseKernel
         kernel = ElementwiseKernel(", ".join(in_params),
                                    ", ".join(out_params), body, self.name,
                                    return_tuple=not single)

@@ -13,6 +13,8 @@ and the result comes back to the device: correct, slow.
 import numpy as _np
 
 from .._core import ndarray
+from .fusion import fuse
+from .._engine.arrays import asarray
 
 __all__ = ["vectorize"]
 
@@ -54,8 +56,6 @@ class vectorize:
     def _on_device(self, args):
         """The fused kernel's result, or None where tracing cannot follow
         the function."""
-        from .._engine.arrays import asarray
-        from .fusion import fuse
         ops = [asarray(a) if isinstance(a, (list, tuple, _np.ndarray))
                else a for a in args]
         if not any(isinstance(a, ndarray) for a in ops):

@@ -8,6 +8,9 @@ import warnings as _warnings
 import numpy as _np
 
 from .. import _core
+from .._engine.arrays import ones
+from ..indexing.advanced import nonzero
+from ..manipulation.shapes import vstack
 
 __all__ = [
     "True_", "False_", "ScalarType", "typecodes", "sctypeDict",
@@ -72,14 +75,11 @@ def row_stack(tup, *, dtype=None, casting="same_kind"):
     """Deprecated alias of vstack, warning as NumPy's does."""
     _warnings.warn("`row_stack` alias is deprecated. Use `np.vstack` "
                    "directly.", DeprecationWarning, stacklevel=2)
-    from ..manipulation.shapes import vstack
     return vstack(tup, dtype=dtype, casting=casting)
 
 
 def mask_indices(n, mask_func, k=0):
     """Indices where mask_func(ones((n, n)), k) is non-zero (mask_func is
     called on a gpuarray array, e.g. gpuarray.triu)."""
-    from .._engine.arrays import ones
-    from ..indexing.advanced import nonzero
     return nonzero(mask_func(ones((n, n), int), k) != 0)
 

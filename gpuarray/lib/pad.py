@@ -8,6 +8,9 @@ from .._engine import ufuncs as _uf
 from ..indexing import advanced as _ix
 from .._engine.arrays import asarray, empty
 from .._engine.operands import _along, _as_dtype, _host, _on_axis
+from ..math.extrema import amax, amin
+from ..statistics.moments import mean
+from ..statistics.order import median
 
 
 __all__ = ["pad"]
@@ -116,9 +119,6 @@ def _pad_stats(x, axis, before, after, lengths, mode):
     """NumPy's _get_stats: the statistic of the first / last stat_length
     values along axis (all when None), rounded for integer arrays, spread
     over the pad widths."""
-    from ..math.extrema import amax, amin
-    from ..statistics.moments import mean
-    from ..statistics.order import median
     n = x.shape[axis]
     lb, la = (n if v is None or v > n else int(v) for v in lengths)
     if (lb == 0 or la == 0) and mode in ("maximum", "minimum"):

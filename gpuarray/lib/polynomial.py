@@ -22,6 +22,10 @@ from .._engine.arrays import arange, asarray, eye, ones, zeros
 from ..logic import truth as _logic_truth
 from ..math import extrema as _math_extrema
 from ..math import sums as _math_sums
+from ..creation.building import vander
+from ..linalg import eigvals, inv, lstsq
+from ..math.convolve import convolve
+from ..sorting.sort import sort
 
 __all__ = ["poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
            "polyint", "roots", "polyfit"]
@@ -78,7 +82,6 @@ def _trimmed(a):
 
 def polymul(a1, a2):
     """The product of two polynomials (a convolution)."""
-    from ..math.convolve import convolve
     # NumPy multiplies poly1d(a1) by poly1d(a2): leading zeros go first
     return convolve(_trimmed(a1), _trimmed(a2))
 
@@ -171,7 +174,6 @@ def _product_of_roots(roots):
 def _conjugate_pairs(roots):
     """Whether the roots are closed under conjugation (NumPy's test for a
     real polynomial)."""
-    from ..sorting.sort import sort
     roots = roots.astype(_np.complex128)
     return bool(_logic_truth.all(sort(roots) == sort(_uf.conjugate(roots))))
 
@@ -205,7 +207,6 @@ def roots(p):
     """The roots of the polynomial with coefficients p (highest power
     first), as numpy.roots: the eigenvalues of its companion matrix, with
     leading zeros dropped and trailing zeros giving roots at 0."""
-    from ..linalg import eigvals
     p = _coeffs(p)
     if p.ndim != 1:
         raise ValueError("Input must be a rank-1 array.")
@@ -237,8 +238,6 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial fit, as numpy.polyfit: the Vandermonde
     columns scaled to unit norm, solved by linalg.lstsq on the device."""
     import warnings
-    from ..creation.building import vander
-    from ..linalg import inv, lstsq
     order = int(deg) + 1
     x = _uf.add(_coeffs(x), 0.0)
     y = _uf.add(asarray(y), 0.0)

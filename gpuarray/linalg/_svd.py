@@ -18,6 +18,7 @@ from ._common import LinAlgError, work_dtype, real_dtype, at_least_2d, \
     flat_stack, abs_squared, conj_t
 from . import _jacobi
 from ._qr import householder, form_q
+from ._eigh import eigh, eigvalsh
 
 SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 
@@ -149,7 +150,6 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 def _hermitian_svd(a, compute_uv):
     """NumPy's hermitian=True route: from eigh, |eigenvalues| sorted
     descending, the signs moved into Vh."""
-    from ._eigh import eigh, eigvalsh
     if not compute_uv:
         s = _gp.abs(eigvalsh(a))
         return _gp.flip(_gp.sort(s, axis=-1), axis=-1)

@@ -9,6 +9,7 @@ from .._core import ndarray
 from .._engine import ufuncs as _uf
 from ..manipulation import shapes as _mn
 from .._engine.arrays import asarray
+from .dot_matmul import _contract
 
 
 __all__ = ["vecdot", "matvec", "vecmat"]
@@ -115,7 +116,6 @@ def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
     if dt.kind == "c":
         a = _uf.conjugate(a)
-    from .dot_matmul import _contract
     result = _contract(a, b, dt)
     if keepdims:
         result = _mn.expand_dims(result,

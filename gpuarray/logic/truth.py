@@ -3,13 +3,15 @@
 import numpy as _np
 
 from .. import _core
-from .._engine.reduce import (_asarray,
+from .._engine.reduce import (_sum_like, _asarray,
     _axes,
     _masked,
     _reduce,
     _ufunc,
     _ufunc_axis)
 from .._engine.reduction_ops import _op_bool
+from .._engine.ufuncs import isclose
+from ..manipulation.shapes import broadcast_to
 
 
 __all__ = ["all", "any", "count_nonzero", "allclose", "array_equal", "array_equiv"]
@@ -46,13 +48,11 @@ def _count(a, axis, keepdims, where):
         for ax in axes:
             n *= a.shape[ax]
         return n
-    from ..manipulation.shapes import broadcast_to
     w = broadcast_to(_asarray(where), a.shape)
     return _sum_like(w, axis, _np.int64, None, keepdims, None, True)
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    from .._engine.ufuncs import isclose
     return all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 

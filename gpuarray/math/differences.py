@@ -10,6 +10,7 @@ from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 from .._engine.arrays import asarray, empty, array
 from .._engine.operands import _along, _normalize_axes, _on_axis
+from .cumulative import cumsum
 
 
 __all__ = ["ediff1d", "gradient", "trapezoid", "unwrap"]
@@ -150,7 +151,6 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * _math.pi):
     """p with each jump larger than max(discont, period/2) along `axis`
     replaced by its period-complement (numpy.unwrap's steps and
     dtypes, integer periods included)."""
-    from .cumulative import cumsum
     p = asarray(p)
     dd = _math_sums.diff(p, axis=axis)
     if discont is None:

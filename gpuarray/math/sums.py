@@ -3,6 +3,7 @@
 import numpy as _np
 
 from .._engine.reduce import _asarray, _axes, _single_axis, _sum_like, _ufunc
+from ..manipulation.shapes import concatenate, broadcast_to
 
 
 __all__ = ["sum", "prod", "product", "nansum", "nanprod", "diff"]
@@ -48,7 +49,6 @@ def diff(a, n=1, axis=-1, prepend=_np._NoValue, append=_np._NoValue):
                          "dimensional")
     _single_axis(axis)
     axis = _axes(axis, nd)[0]
-    from ..manipulation.shapes import concatenate, broadcast_to
     parts = []
     for v, at_end in ((prepend, False), (append, True)):
         if v is _np._NoValue:

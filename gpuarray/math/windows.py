@@ -10,6 +10,7 @@ import numpy as _np
 
 from .._engine import ufuncs as _uf
 from .._engine.arrays import arange, ones, zeros
+from .special import i0
 
 __all__ = ["bartlett", "blackman", "hamming", "hanning", "kaiser"]
 
@@ -59,6 +60,5 @@ def kaiser(M, beta):
     # no M < 1 case, as NumPy: arange(0, M) is then empty
     n = arange(0, M)
     alpha = (M - 1) / 2.0
-    from .special import i0
     return i0(beta * _uf.sqrt(1 - ((n - alpha) / alpha) ** 2.0)) \
         / i0(zeros((), values.dtype) + beta)

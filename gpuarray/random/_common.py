@@ -27,6 +27,19 @@ I64 = _np.dtype(_np.int64)
 MAX_ROUNDS = 100000
 
 
+def _shape(size):
+    if size is None:
+        return ()
+    if isinstance(size, (int, _np.integer)):
+        if size < 0:
+            raise ValueError("negative dimensions are not allowed")
+        return (int(size),)
+    shape = tuple(int(s) for s in size)
+    if any(s < 0 for s in shape):
+        raise ValueError("negative dimensions are not allowed")
+    return shape
+
+
 def gp():
     import gpuarray
     return gpuarray
@@ -74,7 +87,6 @@ def isnan(x):
 
 
 def shape_of(size):
-    from ._generator import _shape
     return _shape(size)
 
 
@@ -189,3 +201,23 @@ def loggam(x):
     for k in range(1, 7):
         prod = prod * g.where(shift > k, x + k, 1.0)
     return gl - g.log(prod)
+
+
+def _run(size, params, fn):
+    """Broadcast the parameters to the output shape, sample flat, shape
+    the result."""
+    g = gp()
+    shape = out_shape(size, *params)
+    n = int(_prod(shape))
+    if n == 0:
+        return g.empty(shape, F64)
+    r = fn(*[flat(p, shape) for p in params], n)
+    return as_vector(r, n).reshape(shape) if not (
+        is_dev(r) and r.ndim == 1) else r.reshape(shape)
+
+
+def _prod(shape):
+    out = 1
+    for s in shape:
+        out *= s
+    return out

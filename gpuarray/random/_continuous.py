@@ -6,27 +6,9 @@ an array of the NumPy shape (Note [Flat parameters] in _common.py)."""
 import math as _math
 
 from . import _common as C
+from ._common import _run
 from ._gamma import standard_gamma_flat
-
-
-def _run(size, params, fn):
-    """Broadcast the parameters to the output shape, sample flat, shape
-    the result."""
-    g = C.gp()
-    shape = C.out_shape(size, *params)
-    n = int(_prod(shape))
-    if n == 0:
-        return g.empty(shape, C.F64)
-    r = fn(*[C.flat(p, shape) for p in params], n)
-    return C.as_vector(r, n).reshape(shape) if not (
-        C.is_dev(r) and r.ndim == 1) else r.reshape(shape)
-
-
-def _prod(shape):
-    out = 1
-    for s in shape:
-        out *= s
-    return out
+from ._discrete import poisson_flat
 
 
 def _nonneg(x, name):
@@ -94,7 +76,6 @@ def _noncentral_chisq(gen, df, nonc, n):
     """NumPy's: nonc == 0 -> chi2(df); df > 1 -> chi2(df-1) + (Z +
     sqrt(nonc))**2; else chi2(df + 2 Poisson(nonc / 2))."""
     g = C.gp()
-    from ._discrete import poisson_flat
     big = df > 1
     dfm1 = g.where(big, df - 1.0, 1.0) if C.is_dev(big) else \
         (df - 1.0 if big else 1.0)

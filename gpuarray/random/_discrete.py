@@ -16,7 +16,7 @@ import math as _math
 import numpy as _np
 
 from . import _common as C
-from ._continuous import _run as _run_f
+from ._common import _run as _run_f
 from ._gamma import standard_gamma_flat
 
 _INT64_MAX = 9.223372036854776e18

@@ -19,7 +19,12 @@ import numpy as _np
 from .. import _core
 from .._engine.arrays import asarray as _asarray
 from . import _common, _philox
+from ._common import _shape
 from ._api import GeneratorDistributions, LegacyDistributions
+from .._engine.arrays import arange
+from .._engine.reduce import _axes
+from .._engine.ufuncs import where
+from ..sorting.sort import argsort
 
 _F64 = _np.dtype(_np.float64)
 _F32 = _np.dtype(_np.float32)
@@ -40,19 +45,6 @@ def _key_of(seed):
         raw = _hashlib.sha256(repr(words.tolist()).encode()).digest()
     k = int.from_bytes(raw[:8], "little")
     return k & 0xFFFFFFFF, k >> 32
-
-
-def _shape(size):
-    if size is None:
-        return ()
-    if isinstance(size, (int, _np.integer)):
-        if size < 0:
-            raise ValueError("negative dimensions are not allowed")
-        return (int(size),)
-    shape = tuple(int(s) for s in size)
-    if any(s < 0 for s in shape):
-        raise ValueError("negative dimensions are not allowed")
-    return shape
 
 
 class _Stream:
@@ -210,7 +202,6 @@ def _array_integers(gen, low, high, size, dt, endpoint):
     low64 = _asarray(_np.asarray(lo % wrap, object).astype(_np.uint64))
     bits = gen._s.fill(_philox.INTEGERS, shape, _np.dtype(_np.uint64),
                        (0, 0), (_I64, _I64))
-    from .._engine.ufuncs import where
     # span 0 is the full 2**64 range, where the bits are the value
     safe = where(span == 0, _np.uint64(1), span)
     offset = where(span == 0, bits, bits % safe)
@@ -266,7 +257,6 @@ def _check_nonneg(x, name):
 
 
 def _permutation(gen, x, axis):
-    from ..sorting.sort import argsort
     if isinstance(x, (int, _np.integer)):
         from .._engine.arrays import arange
         x = arange(int(x))
@@ -274,14 +264,12 @@ def _permutation(gen, x, axis):
     if x.ndim == 0:
         raise _np.exceptions.AxisError(
             "x must be an integer or at least 1-dimensional")
-    from .._engine.reduce import _axes
     ax = _axes(axis, x.ndim)[0]
     order = argsort(gen.random((x.shape[ax],)))
     return x[(slice(None),) * ax + (order,)]
 
 
 def _choice(gen, a, size, replace, p, axis):
-    from .._engine.arrays import arange
     shape = _shape(size)
     count = int(_np.prod(shape, dtype=_np.int64))
     if _np.ndim(a) == 0:  # an integer, 0-d arrays included (as NumPy)

@@ -6,6 +6,12 @@ from .._core import ndarray
 from .sort import _INT64, _axis, _sort_rows, lexsort
 from .. import _core
 from .._engine.arrays import asarray as _asarray
+from .._engine.arrays import ascontiguousarray, zeros
+from .._engine.ufuncs import isnan
+from ..indexing.advanced import flatnonzero
+from ..logic.truth import any as _any
+from ..manipulation.shapes import concatenate
+from ..math.cumulative import cumsum
 
 
 __all__ = ["searchsorted", "unique"]
@@ -43,7 +49,6 @@ def searchsorted(a, v, side="left", sorter=None):
     vv = _asarray(v)
     ct = _np.result_type(a.dtype, vv.dtype)
     a = a.astype(ct, copy=False)
-    from .._engine.arrays import ascontiguousarray
     a = ascontiguousarray(a)
     out = _core.empty(vv.shape, _INT64)
     if out.size:
@@ -69,7 +74,6 @@ def _checked_sorter(sorter, n):
 
 
 def _zeros(shape, dt):
-    from .._engine.arrays import zeros
     return zeros(shape, dt)
 
 
@@ -86,8 +90,6 @@ def unique(ar, return_index=False, return_inverse=False,
         _axis(axis, 1)          # NumPy checks it, then works flat
     flat = ar.reshape(-1)
     n = flat.size
-    from ..manipulation.shapes import concatenate
-    from ..indexing.advanced import flatnonzero
     if n == 0:
         s, perm = flat, _core.empty((0,), _INT64)
     else:
@@ -115,7 +117,6 @@ def _first_complex_nan(values, s, perm):
     """NumPy's plain unique (a hash table) keeps the complex NaN met first
     in the input; the sort put the NaNs last in NumPy's NaN order."""
     from ..indexing.advanced import flatnonzero
-    from .._engine.ufuncs import isnan
     nans = flatnonzero(isnan(s))
     if nans.size:
         j = nans[perm[nans].argmin()]
@@ -129,7 +130,6 @@ def _unique_result(values, perm, flags, first, n, inverse_shape,
     counts, from the sort permutation perm of n items, the flags of the
     items that start a new value and their positions `first`."""
     from ..manipulation.shapes import concatenate
-    from ..math.cumulative import cumsum
     res = [values]
     if return_index:
         res.append(perm[first])
@@ -155,7 +155,6 @@ def _unique_axis(ar, axis, return_index, return_inverse, return_counts):
     from ..manipulation.shapes import moveaxis, concatenate
     from .._engine.arrays import ascontiguousarray, arange
     from ..indexing.advanced import flatnonzero
-    from ..logic.truth import any as _any
     if ar.ndim == 0:
         raise _np.exceptions.AxisError(axis, 0)
     ax = _axis(axis, ar.ndim)

@@ -11,12 +11,16 @@ never common to two inputs, and one from each input survives setxor1d).
 import numpy as _np
 
 from .._engine.arrays import asarray as _asarray
+from .search_unique import unique, searchsorted
+from .sort import argsort, sort
+from .._engine.arrays import zeros, full
+from .._engine.ufuncs import minimum
+from ..manipulation.shapes import concatenate
 
 __all__ = ["intersect1d", "union1d", "setdiff1d", "setxor1d"]
 
 
 def _unique(ar, return_index=False):
-    from .search_unique import unique
     return unique(ar, return_index=return_index)
 
 
@@ -28,8 +32,6 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     """Sorted unique values found in both ar1 and ar2; with
     return_indices also the indices of their first occurrences in the
     flattened ar1 and ar2."""
-    from ..manipulation.shapes import concatenate
-    from .sort import argsort, sort
     if assume_unique:
         ar1, ar2 = _flat(ar1), _flat(ar2)
     elif return_indices:
@@ -78,9 +80,6 @@ def setdiff1d(ar1, ar2, assume_unique=False):
 def _in_sorted(a, s):
     """Which elements of the 1-D a equal an element of the sorted 1-D s
     (compared in their common dtype, as NumPy's isin does)."""
-    from .._engine.arrays import zeros
-    from .search_unique import searchsorted
-    from .._engine.ufuncs import minimum
     if s.size == 0:
         return zeros(a.shape, _np.bool_)
     # a value's left insertion point holds it if s has it at all; past
@@ -91,7 +90,6 @@ def _in_sorted(a, s):
 
 def setxor1d(ar1, ar2, assume_unique=False):
     """Sorted unique values found in exactly one of ar1 and ar2."""
-    from .._engine.arrays import full
     from ..manipulation.shapes import concatenate
     from .sort import sort
     if not assume_unique:

@@ -7,6 +7,10 @@ import numpy as _np
 from .._core import ndarray
 from .. import _core
 from .._engine.arrays import asarray as _asarray
+from .._engine.arrays import arange, ascontiguousarray
+from .._engine.reduce import _axes
+from ..indexing.advanced import take_along_axis
+from ..manipulation.shapes import moveaxis
 
 
 __all__ = ["sort", "argsort", "sort_complex", "lexsort", "partition", "argpartition"]
@@ -50,7 +54,6 @@ GPA_DEVICE bool gpa_pair_lt(T x, long long ix, T y, long long iy,
 
 
 def _axis(axis, ndim):
-    from .._engine.reduce import _axes
     return _axes(axis, ndim, strict=False)[0]
 
 
@@ -62,7 +65,6 @@ def _sort_rows(keys, want):
     N = 1
     while N < n:
         N *= 2
-    from .._engine.arrays import arange
     K = _core.empty((rows, N), keys.dtype)
     K[:, :n] = keys
     if N > n:
@@ -92,8 +94,6 @@ def _sort_rows(keys, want):
 
 def _along_last(a, axis):
     """(2-D C-contiguous rows of a along axis, the moved shape)."""
-    from ..manipulation.shapes import moveaxis
-    from .._engine.arrays import ascontiguousarray
     m = moveaxis(a, axis, -1)
     shape = m.shape
     return ascontiguousarray(m).reshape(-1, shape[-1] if shape else 1), shape
@@ -192,7 +192,6 @@ def lexsort(keys, axis=-1):
                 "axis %d is out of bounds for array of dimension 0" % axis)
         return _core.full((), 0, _np.intp)
     ax = _axis(axis, len(shape))
-    from ..indexing.advanced import take_along_axis
     perm = None
     for k in keys:
         kk = k if perm is None else take_along_axis(k, perm, ax)

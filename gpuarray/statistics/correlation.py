@@ -11,6 +11,7 @@ from ..manipulation import shapes as _mn
 from ..math import sums as _math_sums
 from .._engine.arrays import asarray, empty
 from ..linalg.dot_matmul import dot
+from ..creation.matrices import diagonal
 
 
 __all__ = ["cov", "corrcoef"]
@@ -96,7 +97,6 @@ def corrcoef(x, y=None, rowvar=True, *, dtype=None):
     c = cov(x, y, rowvar, dtype=dtype)
     if c.ndim == 0:
         return c / c
-    from ..creation.matrices import diagonal
     stddev = _uf.sqrt(_uf.real(diagonal(c).copy()))
     c = c / stddev[:, None]
     c = c / stddev[None, :]

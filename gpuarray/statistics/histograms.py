@@ -14,6 +14,16 @@ import numpy as _np
 
 from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
+from .moments import std
+from .order import percentile
+from .._engine.arrays import arange
+from .._engine.ufuncs import logical_and
+from ..indexing.advanced import flatnonzero
+from ..manipulation.shapes import concatenate
+from ..math.cumulative import cumsum
+from ..math.extrema import amax, amin
+from ..sorting.search_unique import searchsorted
+from ..sorting.sort import sort, argsort
 
 __all__ = ["bincount", "histogram", "histogram_bin_edges", "digitize"]
 
@@ -26,12 +36,6 @@ def _host_scalar(x):
 
 def bincount(x, weights=None, minlength=0):
     """Counts (or weight sums) of each non-negative integer in x."""
-    from ..sorting.sort import sort, argsort
-    from ..sorting.search_unique import searchsorted
-    from .._engine.arrays import arange
-    from ..math.cumulative import cumsum
-    from ..manipulation.shapes import concatenate
-    from ..math.extrema import amax, amin
     x = _bincount_input(x)
     if x.ndim != 1:
         raise ValueError("object too deep for desired array"
@@ -116,7 +120,6 @@ def _bw_rice(x, rng):
 
 
 def _bw_scott(x, rng):
-    from .moments import std
     return (24.0 * _np.pi ** 0.5 / x.size) ** (1.0 / 3.0) * \
         std(x).get()[()]
 
@@ -136,7 +139,6 @@ def _bw_doane(x, rng):
 
 
 def _bw_fd(x, rng):
-    from .order import percentile
     p75, p25 = percentile(x, [75, 25]).get()
     return 2.0 * _np.subtract(p75, p25) * x.size ** (-1.0 / 3.0)
 
@@ -197,8 +199,6 @@ def _uniform_edges(adt, lo, hi, n):
 
 def _estimate(a, name, range, weights):
     """NumPy's number of bins for the estimator `name`."""
-    from ..indexing.advanced import flatnonzero
-    from .._engine.ufuncs import logical_and
     if name not in _SELECTORS:
         raise ValueError("%r is not a valid estimator for `bins`" % name)
     if weights is not None:

@@ -20,6 +20,7 @@ from ..math import sums as _sums
 from .._engine.reduction_ops import _ct, _op_var
 from ..logic.truth import _count
 from ..math.sums import nansum
+from ..manipulation.shapes import broadcast_to
 
 
 __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "average"]
@@ -275,7 +276,6 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         rdt = _np.result_type(a.dtype, w.dtype)
     if a.shape != w.shape:
         w = _weights_along(a, w, axis)
-    from ..manipulation.shapes import broadcast_to
     wb = broadcast_to(w, a.shape)
     scl = _sums.sum(wb, axis, dtype=rdt, keepdims=keepdims)
     if bool((scl == 0).any()):

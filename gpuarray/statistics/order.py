@@ -6,6 +6,15 @@ from .._core import ndarray
 from .. import _core
 from .._engine.arrays import asarray as _asarray
 from ..sorting.sort import _INT64, _sort_rows
+from .moments import mean
+from .._engine import ufuncs as _ufuncs
+from .._engine.arrays import ascontiguousarray
+from .._engine.ufuncs import where
+from ..indexing.advanced import take_along_axis
+from ..logic.truth import any as _any
+from ..manipulation.shapes import moveaxis, stack, concatenate
+from ..math.cumulative import cumsum
+from ..math.sums import sum as _sum
 
 
 __all__ = ["quantile", "percentile", "nanquantile", "nanpercentile", "median", "nanmedian"]
@@ -32,7 +41,6 @@ _ALPHA_BETA = {"interpolated_inverted_cdf": (0, 1), "hazen": (0.5, 0.5),
 def _dev():
     """The functions _virtual_index needs (floor, ceil, around, where,
     maximum), on the device: gpuarray's ufuncs."""
-    from .._engine import ufuncs as _ufuncs
     return _ufuncs
 
 
@@ -103,7 +111,6 @@ def _result_dtype(adt, method, qdt, weak):
 def _lerp(lo, hi, t, rt):
     """NumPy's _lerp, exact at both ends: the difference in the input's
     type, the rest in rt (t a host scalar or a device array)."""
-    from .._engine.ufuncs import where
     d = (hi - lo).astype(rt)
     lo, hi = lo.astype(rt), hi.astype(rt)
     if isinstance(t, ndarray):
@@ -143,7 +150,6 @@ def _check_weights(a, weights, axes, method):
         w = transpose(w, tuple(_np.argsort(axes))).reshape(
             tuple(s if d in axes else 1 for d, s in enumerate(a.shape)))
         w = broadcast_to(w, a.shape)
-    from ..logic.truth import any as _any
     if bool(_any(w < 0)):
         raise ValueError("Weights must be non-negative.")
     return w
@@ -151,8 +157,6 @@ def _check_weights(a, weights, axes, method):
 
 def _rows(x, axes):
     """x with the reduced axes last, as C-contiguous rows (rows, n)."""
-    from ..manipulation.shapes import moveaxis
-    from .._engine.arrays import ascontiguousarray
     if axes is None:
         return ascontiguousarray(x).reshape(1, -1)
     m = moveaxis(x, list(axes), list(range(x.ndim - len(axes), x.ndim)))
@@ -216,7 +220,6 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     else:
         rt = _result_dtype(a.dtype, method, qh.dtype, weak)
         per_q = _plain_rows(s, qh, method, weak, rt)
-    from ..manipulation.shapes import stack
     res = stack([r.astype(rt, copy=False) for r in per_q]) \
         if per_q else _core.empty((0, rows), rt)
     res = res.reshape(qh.shape + res_shape)
@@ -262,15 +265,11 @@ def _median_rows(s, nan_skip):
     mean does), a row holding a nan gives that nan.  The nan form takes
     the middle of each row's non-nan values (nan sorts last); an all-nan
     row gives nan."""
-    from .moments import mean
-    from ..math.sums import sum as _sum
     n = s.shape[1]
     if not nan_skip:
         r = mean(s[:, (n - 1) // 2:n // 2 + 1], axis=1)
         return _nan_last(s, r, r.dtype)
     from .._engine.ufuncs import isnan, where, maximum, minimum
-    from ..indexing.advanced import take_along_axis
-    from ..manipulation.shapes import concatenate
     cnt = _sum(~isnan(s), axis=1)
     c = cnt.reshape(-1, 1)
     half = maximum(c - 1, 0) // 2
@@ -357,7 +356,6 @@ def _weighted(s, perm, w, qh, nan_skip):
     from ..math.sums import sum as _sum
     from ..logic.truth import any as _any
     from ..indexing.advanced import take_along_axis
-    from ..math.cumulative import cumsum
     rows, n = s.shape
     ws = take_along_axis(w, perm, 1)
     if nan_skip:

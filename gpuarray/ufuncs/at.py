@@ -20,6 +20,15 @@ import numpy as _np
 
 from .. import _core
 from .._core import ndarray
+from .._engine.arrays import asarray, arange
+from .._engine.ufuncs import where
+from ..indexing.advanced import (_plan,
+    _gather,
+    _scatter,
+    _split_key,
+    flatnonzero)
+from ..manipulation.shapes import broadcast_to, concatenate
+from ..sorting.sort import argsort
 
 # ufunc -> the ufunc that folds its repeated right operands
 _FOLD = {
@@ -34,9 +43,6 @@ _INT64 = _np.dtype(_np.int64)
 
 
 def _ufunc_at(uf, a, indices, b=None):
-    from ..indexing.advanced import _plan, _gather, _scatter
-    from .._engine.arrays import asarray
-    from ..manipulation.shapes import broadcast_to
     if not isinstance(a, ndarray):
         raise TypeError("gpuarray %s.at needs a gpuarray array as the first "
                         "argument" % uf.__name__)
@@ -69,7 +75,6 @@ def _ufunc_at(uf, a, indices, b=None):
         foldable = loop[0] == v.dtype and loop[2] == v.dtype
     else:
         vals, foldable = None, False
-    from ..sorting.sort import argsort
     perm = argsort(off)
     so = off[perm]
     sv = vals[perm] if vals is not None else None
@@ -80,7 +85,6 @@ def _ufunc_at(uf, a, indices, b=None):
 
 
 def _basic_only(a, key):
-    from ..indexing.advanced import _split_key
     return not _split_key(a, key)[1]
 
 
@@ -99,9 +103,6 @@ def _apply(uf, v, offs, vals, _gather, _scatter):
 
 
 def _fold(uf, v, so, sv, n, _gather, _scatter):
-    from .._engine.ufuncs import where
-    from ..manipulation.shapes import concatenate
-    from ..indexing.advanced import flatnonzero
     fold = _core.ufuncs[_FOLD[uf.__name__]]
     d = 1
     while d < n:
@@ -115,7 +116,6 @@ def _fold(uf, v, so, sv, n, _gather, _scatter):
 
 
 def _rounds(uf, v, so, sv, n, _gather, _scatter):
-    from .._engine.arrays import arange
     from ..manipulation.shapes import concatenate
     from ..indexing.advanced import flatnonzero
     from .._engine.ufuncs import where

@@ -16,6 +16,8 @@ Note [Ufunc folds]:
 import numpy as _np
 
 from .. import _core
+from .._engine.reduce import _check_out_shape
+from ..manipulation.shapes import moveaxis
 
 _asarray = _core._asarray
 
@@ -60,7 +62,6 @@ def _stand_in_where(where, a, axes):
 
 def _front(a, axes):
     """a with the reduced axes merged into a leading one."""
-    from ..manipulation.shapes import moveaxis
     rest = tuple(a.shape[i] for i in range(a.ndim) if i not in axes)
     m = moveaxis(a, axes, tuple(range(len(axes)))) if axes else a
     n = 1
@@ -125,7 +126,6 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
                             for i in range(a.ndim)))
     if out is None:
         return r
-    from .._engine.reduce import _check_out_shape
     _check_out_shape(out, r.shape)
     out[...] = r
     return out

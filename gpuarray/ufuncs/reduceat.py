@@ -12,11 +12,11 @@ The result dtype is NumPy's own for the same call.
 import numpy as _np
 
 from .._core import ndarray
+from .._engine.arrays import asarray, empty
+from ..manipulation.shapes import _normalize_axis, moveaxis, concatenate
 
 
 def _ufunc_reduceat(uf, array, indices, axis=0, dtype=None, out=None):
-    from .._engine.arrays import asarray, empty
-    from ..manipulation.shapes import _normalize_axis, moveaxis
     if uf.nin != 2 or uf.nout != 1:
         raise ValueError("reduceat only supported for binary functions")
     a = asarray(array)
@@ -59,7 +59,6 @@ def _ufunc_reduceat(uf, array, indices, axis=0, dtype=None, out=None):
 
 def _slices_reduced(uf, v, idx, n, dtype):
     """The reductions of Note [reduceat] along axis 0 of v, stacked."""
-    from ..manipulation.shapes import concatenate
     step = int(idx[1] - idx[0]) if idx.size > 1 else n - int(idx[0])
     even = step > 0 and int(idx[-1]) + step == n and \
         bool(_np.all(_np.diff(idx) == step))
