@@ -35,6 +35,7 @@ from .creation.matrices import diagonal, trace
 from .cuda import Device, HostDevice
 from .indexing.advanced import nonzero, take, compress
 from .manipulation.rearrange import repeat
+from ._engine.arrays import arange
 
 
 def _conj(self):
@@ -267,7 +268,6 @@ class FlatIter:
         return r
 
     def __setitem__(self, key, value):
-        from ._engine.arrays import arange, asarray
         from .indexing.flat import _cycled, _scatter_flat
         a = self.base
         _check_flat_store(key, value, a.size)
@@ -328,7 +328,6 @@ def _host_twin(host, cls):
 
 def _rebuild(host_array):
     """Unpickling: the host copy back onto the current device."""
-    from ._engine.arrays import asarray
     a = asarray(host_array)
     if a.size == 0 and a.flags.owndata:
         # NumPy's unpickled empty arrays have ordinary strides, not zeros

@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import _core
 from .._core import full, ndarray
-from .._core import empty  # noqa: F401
+from .._core import empty  # noqa: F401  (creation re-exports it)
 from .ufuncs import power
 
 

@@ -61,6 +61,9 @@ LAZY_NAMES = {
     "lib.functional": (
         "fromfunction", "apply_along_axis", "piecewise", "apply_over_axes",
     ),
+    "lib.interp": (
+        "interp",
+    ),
     "lib.memory": (
         "may_share_memory", "shares_memory",
     ),
@@ -106,7 +109,7 @@ LAZY_NAMES = {
         "packbits", "unpackbits",
     ),
     "math.convolve": (
-        "convolve", "correlate", "interp",
+        "convolve", "correlate",
     ),
     "math.differences": (
         "ediff1d", "gradient", "trapezoid", "unwrap",

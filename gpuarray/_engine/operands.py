@@ -5,9 +5,9 @@ and imaginary parts, the accumulator dtype of products."""
 
 import numpy as _np
 
-from .._core import ndarray
 from . import ufuncs as _uf
 from .arrays import asarray
+from .._core import ndarray
 
 
 _INT64 = _np.dtype(_np.int64)
@@ -40,8 +40,6 @@ def _on_axis(v, ndim, axis):
     return v.reshape(tuple(shape))
 
 
-
-
 def _int_array(x, safe, message):
     """x as an int64 device array; TypeError(message) unless its dtype is
     integer or bool (and, if `safe`, safely castable to intp)."""
@@ -65,10 +63,6 @@ def _as_dtype(x, dt):
     if isinstance(x, ndarray):
         return x.astype(dt, copy=False)
     return asarray(_np.asarray(x).astype(dt))
-
-
-
-
 
 
 def _fill_values(v, dtype, safe=False):
@@ -101,11 +95,6 @@ def _need_gp(a, what):
     if not isinstance(a, ndarray):
         raise TypeError("%s: argument 1 must be a gpuarray.ndarray (it is "
                         "written in place), not %s" % (what, type(a)))
-
-
-def _gp():
-    import gpuarray
-    return gpuarray
 
 
 def _prod(shape):

@@ -142,7 +142,6 @@ def _masked(a, where, fill):
 
 def _nan_replaced(a, fill):
     """a with its nans replaced by fill (NumPy's _replace_nan)."""
-    from .ufuncs import where as _where
     return _where(_ufunc("isnan")(a), _np.asarray(fill, a.dtype)[()], a)
 
 

@@ -5,8 +5,10 @@ import operator as _op
 
 import numpy as _np
 
+from .._engine import arrays as _engine_arrays
+from ..manipulation import shapes as _manipulation_shapes
+from ..math import cumulative as _math_cumulative
 from .._engine.arrays import asarray, zeros, arange
-from .._engine.operands import _gp
 
 
 __all__ = ["vander", "diagflat"]
@@ -17,7 +19,6 @@ _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 def vander(x, N=None, increasing=False):
     """Columns are powers of x (decreasing unless `increasing`)."""
-    gp = _gp()
     x = asarray(x)
     if x.ndim != 1:
         raise ValueError("x must be a one-dimensional array or sequence.")
@@ -28,11 +29,11 @@ def vander(x, N=None, increasing=False):
         raise ValueError("negative dimensions are not allowed")
     if N == 0:
         return zeros((n, 0), dt)
-    xs = gp.broadcast_to(x.astype(dt)[:, None], (n, N - 1))
+    xs = _manipulation_shapes.broadcast_to(x.astype(dt)[:, None], (n, N - 1))
     # power k is the running product of k copies of x (as NumPy's
     # accumulate, so integer wrap-around matches)
-    powers = gp.concatenate([gp.ones((n, 1), dt),
-                             gp.cumprod(xs, axis=1, dtype=dt)], axis=1)
+    powers = _manipulation_shapes.concatenate([_engine_arrays.ones((n, 1), dt),
+                             _math_cumulative.cumprod(xs, axis=1, dtype=dt)], axis=1)
     return powers if increasing else powers[:, ::-1].copy()
 
 

@@ -1,5 +1,6 @@
 """Memory pools (CuPy-compatible names) and the ``.data`` pointer object."""
 from .. import _core
+from . import Device
 
 
 class MemoryPointer:
@@ -56,7 +57,6 @@ class MemoryPool:
     def set_limit(self, size=None, fraction=None):
         """Caps what the pool may hold (0 or None: no cap)."""
         if fraction is not None:
-            from . import Device
             total = Device(self._ordinal).mem_info[1]
             size = int(total * fraction)
         _core._pool_set_limit(int(size or 0), self._kind, self._ordinal)

@@ -18,6 +18,7 @@ from ._complex_fft import c2c, real_part
 from ._kernels import launch, real_of
 from .._engine.arrays import ascontiguousarray
 from ..manipulation.shapes import moveaxis
+from .._engine.arrays import zeros
 
 _SWAP_DIRECTION_MAP = {"backward": "forward", None: "forward",
                        "ortho": "ortho", "forward": "backward"}
@@ -80,7 +81,6 @@ def raw_fft(a, n, axis, is_real, is_forward, norm, out=None):
         _check_out(out, shape, axis, n_out, loop_out, name)
     res = _transform(a, n, axis, is_real, is_forward, ct, float(fct))
     if out is None:
-        from .._engine.arrays import ascontiguousarray
         return ascontiguousarray(res, dtype=out_dtype)
     out[...] = res
     return out
@@ -140,7 +140,6 @@ def _load(x, n, ct):
     if L >= n:
         buf = ascontiguousarray(x[..., :n] if L > n else x, dtype=ct)
     else:
-        from .._engine.arrays import zeros
         buf = zeros(tuple(x.shape[:-1]) + (n,), ct)
         if L:
             buf[..., :L] = x

@@ -32,6 +32,8 @@ from .._engine.reduce import _axes
 from ..manipulation.shapes import stack, broadcast_to, concatenate
 from ..math.cumulative import cumsum
 from ..math.extrema import amax, amin
+from .._engine.ufuncs import clip
+from .._engine.ufuncs import where
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
@@ -203,7 +205,6 @@ def _checked(idx, n, axis):
         return idx + n if idx < 0 else idx
     if idx.size == 0:
         return idx
-    from ..manipulation.shapes import stack
     lo, hi = (int(v) for v in stack([amin(idx), amax(idx)]).get())
     if hi >= n:
         raise IndexError("index %d is out of bounds for axis %d with size "
@@ -212,7 +213,6 @@ def _checked(idx, n, axis):
         raise IndexError("index %d is out of bounds for axis %d with size "
                          "%d" % (lo, axis, n))
     if lo < 0:
-        from .._engine.ufuncs import where
         idx = where(idx < 0, idx + n, idx)
     return idx
 
@@ -397,7 +397,6 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         n = a.shape[ax]
         if n == 0 and idx.size:
             raise IndexError("cannot do a non-empty take from an empty axes.")
-        from .._engine.ufuncs import clip
         idx = idx % n if mode == "wrap" else clip(idx, 0, n - 1)
     r = a[(slice(None),) * ax + (idx,)]
     if out is not None:
@@ -460,7 +459,6 @@ def take_along_axis(arr, indices, axis=-1):  # NumPy 2.3's default
                          "dimensions")
     if indices.dtype.kind not in "iu":
         raise IndexError("`indices` must be an integer array")
-    from .._engine.arrays import arange
     key = []
     for d in range(arr.ndim):
         if d == ax:

@@ -6,7 +6,6 @@ import numpy as _np
 
 from .._core import ndarray
 from .._engine.arrays import asarray
-from .._engine.operands import _gp
 
 
 __all__ = ["errstate", "seterr", "geterr", "bool", "get_array_module", "astype"]
@@ -40,3 +39,9 @@ def astype(x, dtype, /, *, copy=True, device=None):
     x = asarray(x)
     return x.astype(dtype, copy=copy)
 
+
+def _gp():
+    # get_array_module returns the package itself: the one place outside
+    # dispatch that needs it (tests/test_layering.py's allow-list).
+    import gpuarray
+    return gpuarray

@@ -21,6 +21,7 @@ from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
 from .._engine.reduction_ops import _CT
 from .._engine.reduce import _axes, _result_shape
+from .._engine.arrays import ascontiguousarray
 
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
 
@@ -138,7 +139,6 @@ class ElementwiseKernel:
         operands = []
         for p, x, dt in zip(self.in_params, ins, in_dt):
             if p.raw:
-                from .._engine.arrays import ascontiguousarray
                 x = ascontiguousarray(_asarray(x).astype(dt, copy=False))
             elif isinstance(x, _np.ndarray):
                 x = _asarray(x)

@@ -81,7 +81,6 @@ class vectorize:
         return res.astype(types[0], copy=False)
 
     def _on_host(self, args, kwargs):
-        from .._engine.arrays import asarray
 
         def host(x):
             return x.get() if isinstance(x, ndarray) else x

@@ -5,9 +5,11 @@ import builtins as _b
 import numpy as _np
 
 from .._core import ndarray
-from ..manipulation import shapes as _mn
+from .._engine import arrays as _engine_arrays
+from ..indexing import generate as _indexing_generate
+from ..manipulation import shapes as _mn, shapes as _manipulation_shapes
 from .._engine.arrays import asarray
-from .._engine.operands import _gp, _prod
+from .._engine.operands import _prod
 
 
 __all__ = ["fromfunction", "apply_along_axis", "piecewise", "apply_over_axes"]
@@ -20,16 +22,15 @@ _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
     """function(*index grids) with the grids in `dtype`."""
-    return function(*_gp().indices(shape, dtype=dtype), **kwargs)
+    return function(*_indexing_generate.indices(shape, dtype=dtype), **kwargs)
 
 
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     """func1d on every 1-D slice along axis (a Python loop over the other
     indices); its result's axes replace `axis`."""
-    gp = _gp()
     arr = asarray(arr)
     axis = _normalize_axis(axis, arr.ndim)
-    moved = gp.moveaxis(arr, axis, -1)
+    moved = _manipulation_shapes.moveaxis(arr, axis, -1)
     outer = moved.shape[:-1]
     if _prod(outer) == 0:
         raise ValueError("Cannot apply_along_axis when any iteration "
@@ -37,7 +38,7 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     results = [asarray(func1d(moved[idx], *args, **kwargs))
                for idx in _np.ndindex(*outer)]
     first = results[0]
-    stacked = gp.stack([r.astype(first.dtype, copy=False) for r in results])
+    stacked = _manipulation_shapes.stack([r.astype(first.dtype, copy=False) for r in results])
     stacked = stacked.reshape(outer + first.shape)
     # the result's axes go where `axis` was
     nres = first.ndim
@@ -50,7 +51,6 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
 def piecewise(x, condlist, funclist, *args, **kw):
     """funclist[i] (a function of x[cond] or a constant) where condlist[i]
     holds; an extra function covers where none holds; elsewhere 0."""
-    gp = _gp()
     x = asarray(x)
     n2 = len(funclist)
     if isinstance(condlist, ndarray):
@@ -62,18 +62,18 @@ def piecewise(x, condlist, funclist, *args, **kw):
         conds = [condlist]
     else:
         conds = list(condlist)
-    conds = [gp.broadcast_to(asarray(c).astype(_np.bool_), x.shape)
+    conds = [_manipulation_shapes.broadcast_to(asarray(c).astype(_np.bool_), x.shape)
              for c in conds]
     n = len(conds)
     if n == n2 - 1:
-        none = gp.ones(x.shape, _np.bool_)
+        none = _engine_arrays.ones(x.shape, _np.bool_)
         for c in conds:
             none = none & ~c
         conds.append(none)
     elif n != n2:
         raise ValueError("with {} condition(s), either {} or {} functions "
                          "are expected".format(n, n, n + 1))
-    y = gp.zeros_like(x)
+    y = _engine_arrays.zeros_like(x)
     for cond, func in zip(conds, funclist):
         if x.ndim == 0:
             # 0-d: boolean indexing needs an axis

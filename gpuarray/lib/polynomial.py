@@ -26,6 +26,8 @@ from ..creation.building import vander
 from ..linalg import eigvals, inv, lstsq
 from ..math.convolve import convolve
 from ..sorting.sort import sort
+from ..linalg.dot_matmul import dot
+from ..linalg.dot_matmul import outer
 
 __all__ = ["poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
            "polyint", "roots", "polyfit"]
@@ -188,7 +190,6 @@ def poly(seq_of_zeros):
                         "an iterable")
     sh = z.shape
     if len(sh) == 2 and sh[0] == sh[1] and sh[0] != 0:
-        from ..linalg import eigvals
         z = eigvals(z)  # the characteristic polynomial, as NumPy
         sh = z.shape
     if len(sh) != 1:
@@ -273,7 +274,6 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     if full:
         return c, resids, rank, s, rcond
     if cov:
-        from ..linalg.dot_matmul import dot, outer
         vbase = inv(dot(lhs.T, lhs)) / outer(scale, scale)
         if cov == "unscaled":
             fac = 1

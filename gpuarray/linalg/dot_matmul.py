@@ -14,6 +14,7 @@ from .._core import ndarray
 from .._engine.arrays import asarray, zeros
 from .._engine.operands import _accumulator
 from ..math import sums as _math_sums
+from ..ufuncs import gufunc_axes as _gufunc_axes
 
 __all__ = ["dot", "matmul", "inner", "vdot", "outer", "tensordot", "kron",
            "cross"]
@@ -135,7 +136,6 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
            axis=_np._NoValue, keepdims=_np._NoValue):
     """Matrix product of stacks of matrices (batch axes broadcast; a 1-D
     operand is a row / column vector whose axis is dropped after)."""
-    from ..ufuncs import gufunc_axes as _gufunc_axes
     sig = "(n?,k),(k,m?)->(n?,m?)"
     _gufunc_axes.check_keywords("matmul", sig, axis, keepdims)
     if dtype is None and signature is not None:

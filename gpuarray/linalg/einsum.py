@@ -6,8 +6,12 @@ import operator as _op
 
 import numpy as _np
 
+from . import dot_matmul as _linalg_dot_matmul
+from ..creation import matrices as _creation_matrices
+from ..manipulation import shapes as _manipulation_shapes
+from ..math import sums as _math_sums
 from .._engine.arrays import asarray
-from .._engine.operands import _gp, _prod
+from .._engine.operands import _prod
 
 
 __all__ = ["einsum"]
@@ -65,24 +69,22 @@ def _einsum_labels(ins, ops):
 
 def _einsum_squash(op, labels, keep):
     """op without repeated labels (diagonal) or labels not in keep (sum)."""
-    gp = _gp()
     labels = list(labels)
     while len(set(labels)) != len(labels):
         for i, l in enumerate(labels):
             j = labels.index(l, i + 1) if labels.count(l) > 1 else -1
             if j >= 0:
                 break
-        op = gp.diagonal(op, 0, i, j)
+        op = _creation_matrices.diagonal(op, 0, i, j)
         labels = [m for t, m in enumerate(labels) if t not in (i, j)] + [l]
     drop = tuple(i for i, l in enumerate(labels) if l not in keep)
     if drop:
-        op = gp.sum(op, axis=drop, dtype=op.dtype)
+        op = _math_sums.sum(op, axis=drop, dtype=op.dtype)
         labels = [l for i, l in enumerate(labels) if i not in drop]
     return op, labels
 
 
 def _einsum_pair(a, la, b, lb, keep, size):
-    gp = _gp()
     batch = [l for l in la if l in lb and l in keep]
     contr = [l for l in la if l in lb and l not in keep]
     fa = [l for l in la if l not in lb]
@@ -90,13 +92,13 @@ def _einsum_pair(a, la, b, lb, keep, size):
 
     def arrange(op, labels, groups):
         order = [labels.index(l) for g in groups for l in g]
-        op = gp.broadcast_to(op.transpose(order),
+        op = _manipulation_shapes.broadcast_to(op.transpose(order),
                              tuple(size[l] for g in groups for l in g))
         return op.reshape(tuple(_prod(size[l] for l in g) for g in groups))
 
     a3 = arrange(a, la, (batch, fa, contr))
     b3 = arrange(b, lb, (batch, contr, fb))
-    r = gp.matmul(a3, b3)
+    r = _linalg_dot_matmul.matmul(a3, b3)
     return r.reshape(tuple(size[l] for l in batch + fa + fb)), batch + fa + fb
 
 
@@ -128,7 +130,6 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
     output, '...' broadcasting, repeated labels (traces, diagonals), any
     number of operands.  `optimize` is accepted and ignored (operands are
     contracted left to right, Note [einsum by pairs])."""
-    gp = _gp()
     if not operands:
         raise ValueError("must specify the einstein sum subscripts string "
                          "and at least one operand")
@@ -189,7 +190,7 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
         result, rl = _einsum_pair(result, rl, op, ls, later, size)
     result, rl = _einsum_squash(result, rl, set(out_labels))
     result = result.transpose([rl.index(l) for l in out_labels])
-    result = gp.broadcast_to(result, tuple(size[l] for l in out_labels))
+    result = _manipulation_shapes.broadcast_to(result, tuple(size[l] for l in out_labels))
     result = result.astype(res_dt)   # a fresh array, never a view
     if out is not None:
         out[...] = result

@@ -10,6 +10,7 @@ from .._engine import ufuncs as _uf
 from ..manipulation import shapes as _mn
 from .._engine.arrays import asarray
 from .dot_matmul import _contract
+from ..ufuncs import gufunc_axes as _gufunc_axes
 
 
 __all__ = ["vecdot", "matvec", "vecmat"]
@@ -130,7 +131,6 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     (m,n),(n)->(m): sum over n of x1[..., m, n] * x2[..., n]."""
     if axes is not None or axis is not _np._NoValue or \
             keepdims is not _np._NoValue:
-        from ..ufuncs import gufunc_axes as _gufunc_axes
         _gufunc_axes.check_keywords("matvec", "(m,n),(n)->(m)", axis, keepdims)
         return _store(out, _gufunc_axes.apply(
             "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting),
@@ -146,7 +146,6 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     _np.broadcast_shapes(a.shape[:-2], b.shape[:-1])
     dt = _loop_dtype("matvec", a, b, dtype, casting, out)
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
-    from .dot_matmul import _contract
     return _store(out, _contract(a, b[..., None, :], dt))
 
 
@@ -157,7 +156,6 @@ def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     (n),(n,m)->(m): sum over n of conj(x1[..., n]) * x2[..., n, m]."""
     if axes is not None or axis is not _np._NoValue or \
             keepdims is not _np._NoValue:
-        from ..ufuncs import gufunc_axes as _gufunc_axes
         _gufunc_axes.check_keywords("vecmat", "(n),(n,m)->(m)", axis, keepdims)
         return _store(out, _gufunc_axes.apply(
             "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting),
@@ -175,7 +173,6 @@ def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
     if dt.kind == "c":
         a = _uf.conjugate(a)
-    from .dot_matmul import _contract
     return _store(out, _contract(a[..., None, :], _mn.swapaxes(b, -1, -2),
                                  dt))
 

@@ -4,9 +4,9 @@ import numpy as _np
 
 from . import truth as _logic_truth
 from .._core import ndarray
-from .._engine import ufuncs as _uf
+from .._engine import ufuncs as _uf, ufuncs as _engine_ufuncs
 from .._engine.arrays import asarray, full
-from .._engine.operands import _gp, _imag, _real
+from .._engine.operands import _imag, _real
 
 
 __all__ = ["iscomplexobj", "isrealobj", "iscomplex", "isreal", "real_if_close", "isscalar", "isneginf", "isposinf"]
@@ -58,15 +58,14 @@ def isscalar(element):
 
 
 def _inf_sign(x, out, negative):
-    gp = _gp()
     x = asarray(x)
     if x.dtype.kind == "c":
         raise TypeError("This operation is not supported for %s values "
                         "because it would be ambiguous." % x.dtype)
     # an infinity is negative exactly when it is below zero
     side = (x < 0) if negative else (x > 0)
-    return gp.logical_and(gp.isinf(x), side, out=out) if out is not None \
-        else gp.logical_and(gp.isinf(x), side)
+    return _engine_ufuncs.logical_and(_engine_ufuncs.isinf(x), side, out=out) if out is not None \
+        else _engine_ufuncs.logical_and(_engine_ufuncs.isinf(x), side)
 
 
 def isneginf(x, out=None):

@@ -4,9 +4,8 @@ import builtins as _b
 
 import numpy as _np
 
-from . import shapes as _mn
+from . import shapes as _mn, shapes as _manipulation_shapes
 from .._engine.arrays import asarray
-from .._engine.operands import _gp
 
 
 __all__ = ["block", "concat", "unstack"]
@@ -36,11 +35,10 @@ def _block_shape(arrays, index):
 
 
 def _block_build(arrays, level, depth, ndim):
-    gp = _gp()
     if type(arrays) is list:
         parts = [_block_build(a, level + 1, depth, ndim) for a in arrays]
         # the outermost list joins along axis -depth, the innermost along -1
-        return gp.concatenate(parts, axis=-(depth - level))
+        return _manipulation_shapes.concatenate(parts, axis=-(depth - level))
     a = asarray(arrays)
     return a.reshape((1,) * (ndim - a.ndim) + a.shape)
 

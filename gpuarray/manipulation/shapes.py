@@ -8,6 +8,7 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray
+from .._engine.ufuncs import where as _where
 
 __all__ = ["reshape", "ravel", "transpose", "swapaxes", "squeeze",
            "expand_dims", "moveaxis", "rollaxis", "broadcast_to",
@@ -282,7 +283,6 @@ def copyto(dst, src, casting="same_kind", where=True):
             raise TypeError("Cannot cast array data from %r to %r according "
                             "to the rule %r" % (src.dtype, dst.dtype, casting))
     if where is not True:
-        from .._engine.ufuncs import where as _where
         mask = asarray(where)
         if isinstance(where, (ndarray, _np.ndarray)) and \
                 not _np.can_cast(mask.dtype, _np.bool_, "safe"):

@@ -2,8 +2,9 @@
 
 import numpy as _np
 
+from . import sums as _math_sums
+from ..manipulation import shapes as _manipulation_shapes
 from .._engine.arrays import asarray, zeros
-from .._engine.operands import _gp
 from ..manipulation.shapes import _flat_or_axis, atleast_1d
 
 
@@ -23,35 +24,33 @@ def _bitorder_weights(bitorder):
 def packbits(a, /, axis=None, bitorder="big"):
     """Each run of 8 elements (non-zero = 1) along axis as one uint8,
     zero-padded at the end."""
-    gp = _gp()
     a = asarray(a)
     w = _bitorder_weights(bitorder)
     if a.dtype.kind not in "biu":
         raise TypeError("Expected an input array of integer or boolean "
                         "data type")
     a, axis = _flat_or_axis(atleast_1d(a), axis)  # 0-d reads as 1-d, as NumPy
-    m = gp.moveaxis(a != 0, axis, -1).astype(_np.uint8)
+    m = _manipulation_shapes.moveaxis(a != 0, axis, -1).astype(_np.uint8)
     n = m.shape[-1]
     nb = (n + 7) // 8
     if nb * 8 != n:
         pad = zeros(m.shape[:-1] + (nb * 8 - n,), _np.uint8)
-        m = gp.concatenate([m, pad], axis=-1)
+        m = _manipulation_shapes.concatenate([m, pad], axis=-1)
     m = m.reshape(m.shape[:-1] + (nb, 8))
-    packed = gp.sum(m * asarray(w), axis=-1, dtype=_np.uint8)
-    return gp.moveaxis(packed, -1, axis).copy()
+    packed = _math_sums.sum(m * asarray(w), axis=-1, dtype=_np.uint8)
+    return _manipulation_shapes.moveaxis(packed, -1, axis).copy()
 
 
 def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     """Each uint8 along axis as its 8 bits (0/1 uint8), optionally cut or
     zero-padded to `count` bits."""
-    gp = _gp()
     a = asarray(a)
     if a.dtype != _np.uint8:
         raise TypeError("Expected an input array of unsigned byte data "
                         "type")
     w = _bitorder_weights(bitorder)
     a, axis = _flat_or_axis(atleast_1d(a), axis)  # 0-d reads as 1-d, as NumPy
-    m = gp.moveaxis(a, axis, -1)
+    m = _manipulation_shapes.moveaxis(a, axis, -1)
     bits = ((m[..., None] & asarray(w)) != 0).astype(_np.uint8)
     bits = bits.reshape(m.shape[:-1] + (m.shape[-1] * 8,))
     if count is not None:
@@ -65,6 +64,6 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
             bits = bits[..., :count]
         else:
             pad = zeros(bits.shape[:-1] + (count - total,), _np.uint8)
-            bits = gp.concatenate([bits, pad], axis=-1)
-    return gp.moveaxis(bits, -1, axis).copy()
+            bits = _manipulation_shapes.concatenate([bits, pad], axis=-1)
+    return _manipulation_shapes.moveaxis(bits, -1, axis).copy()
 

@@ -11,6 +11,7 @@ from .._engine.reduce import (_asarray,
     _out_loop_dtype,
     _dtype_arg)
 from .._engine.reduction_ops import _scan_op
+from ..manipulation.shapes import concatenate
 
 
 __all__ = ["cumsum", "cumprod", "nancumsum", "nancumprod", "cumulative_sum", "cumulative_prod"]
@@ -89,7 +90,6 @@ def _cumulative(scan, identity, x, axis, dtype, out, include_initial):
         axis = 0
     r = scan(x, axis, dtype, None if include_initial else out)
     if include_initial:
-        from ..manipulation.shapes import concatenate
         ax = _axes(axis, x.ndim)[0]
         shp = list(r.shape)
         shp[ax] = 1

@@ -2,9 +2,10 @@
 
 import numpy as _np
 
-from .._engine import ufuncs as _uf
+from .._engine import (ufuncs as _uf,
+    arrays as _engine_arrays,
+    ufuncs as _engine_ufuncs)
 from .._engine.arrays import asarray
-from .._engine.operands import _gp
 
 
 __all__ = ["sinc", "fix", "i0"]
@@ -40,28 +41,27 @@ _I0_ASYMPTOTIC_TERMS = 30
 
 def i0(x):
     """Modified Bessel function of the first kind, order 0."""
-    gp = _gp()
     x = asarray(x)
     if x.dtype.kind == "c":
         raise TypeError("i0 not supported for complex values")
     out_dt = x.dtype if x.dtype.kind == "f" else _np.dtype(_np.float64)
-    ax = gp.abs(x.astype(_np.float64))
-    small = gp.where(ax <= _I0_SPLIT, ax, 0.0)
+    ax = _engine_ufuncs.abs(x.astype(_np.float64))
+    small = _engine_ufuncs.where(ax <= _I0_SPLIT, ax, 0.0)
     q = (small * 0.5) ** 2
-    term = gp.ones_like(small)
-    series = gp.ones_like(small)
+    term = _engine_arrays.ones_like(small)
+    series = _engine_arrays.ones_like(small)
     for k in range(1, _I0_SERIES_TERMS):
         term = term * q / float(k * k)
         series = series + term
-    big = gp.where(ax > _I0_SPLIT, ax, _I0_SPLIT + 1.0)
-    term = gp.ones_like(big)
-    asym = gp.ones_like(big)
+    big = _engine_ufuncs.where(ax > _I0_SPLIT, ax, _I0_SPLIT + 1.0)
+    term = _engine_arrays.ones_like(big)
+    asym = _engine_arrays.ones_like(big)
     for k in range(1, _I0_ASYMPTOTIC_TERMS):
         term = term * (float((2 * k - 1) ** 2) / (8.0 * k)) / big
         asym = asym + term
     # e^x whole, so the result overflows to inf where NumPy's does (x >
     # ~709.78) and inf gives NumPy's nan (inf * 0)
-    asym = gp.exp(big) * (asym / gp.sqrt(2.0 * _np.pi * big))
-    res = gp.where(ax <= _I0_SPLIT, series, asym)
-    return gp.where(gp.isnan(ax), ax, res).astype(out_dt)
+    asym = _engine_ufuncs.exp(big) * (asym / _engine_ufuncs.sqrt(2.0 * _np.pi * big))
+    res = _engine_ufuncs.where(ax <= _I0_SPLIT, series, asym)
+    return _engine_ufuncs.where(_engine_ufuncs.isnan(ax), ax, res).astype(out_dt)
 

@@ -25,6 +25,10 @@ from .._engine.arrays import arange
 from .._engine.reduce import _axes
 from .._engine.ufuncs import where
 from ..sorting.sort import argsort
+from ..math.cumulative import cumsum
+from .._engine.ufuncs import minimum
+from ..sorting.search_unique import searchsorted
+from ..indexing.advanced import take_along_axis
 
 _F64 = _np.dtype(_np.float64)
 _F32 = _np.dtype(_np.float32)
@@ -159,8 +163,6 @@ class Generator(GeneratorDistributions):
         if axis is None:
             r = _permutation(self, x.reshape(-1), 0).reshape(x.shape)
         else:
-            from ..sorting.sort import argsort
-            from ..indexing.advanced import take_along_axis
             keys = self.random(x.shape)
             r = take_along_axis(x, argsort(keys, axis=axis), axis)
         return _into(r, out)
@@ -258,7 +260,6 @@ def _check_nonneg(x, name):
 
 def _permutation(gen, x, axis):
     if isinstance(x, (int, _np.integer)):
-        from .._engine.arrays import arange
         x = arange(int(x))
     x = _asarray(x)
     if x.ndim == 0:
@@ -305,17 +306,13 @@ def _choice(gen, a, size, replace, p, axis):
             # successive sampling proportional to p (NumPy's semantics):
             # the order of the keys E_i / p_i, E_i ~ Exp(1)
             # (Efraimidis & Spirakis); p_i = 0 never comes first
-            from ..sorting.sort import argsort
             keys = gen.standard_exponential((n,)) / _asarray(ph)
             idx = argsort(keys)[:count].reshape(shape)
     elif p is not None:
-        from ..sorting.search_unique import searchsorted
-        from ..math.cumulative import cumsum
         cdf = cumsum(_asarray(ph))
         cdf = cdf / cdf[-1]
         u = gen.random(shape)
         idx = searchsorted(cdf, u, side="right")
-        from .._engine.ufuncs import minimum
         idx = minimum(idx, n - 1)
     else:
         if n == 0 and count:
@@ -325,7 +322,6 @@ def _choice(gen, a, size, replace, p, axis):
 
 
 def argsort_random(gen, n):
-    from ..sorting.sort import argsort
     return argsort(gen.random((n,)))
 
 

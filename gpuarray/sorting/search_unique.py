@@ -12,6 +12,9 @@ from ..indexing.advanced import flatnonzero
 from ..logic.truth import any as _any
 from ..manipulation.shapes import concatenate
 from ..math.cumulative import cumsum
+from .._engine.arrays import arange
+from ..manipulation.shapes import moveaxis
+from .._engine.ufuncs import logical_and
 
 
 __all__ = ["searchsorted", "unique"]
@@ -98,7 +101,6 @@ def unique(ar, return_index=False, return_inverse=False,
     if n:
         new = s[1:] != s[:-1]
         if equal_nan and s.dtype.kind in "fc":
-            from .._engine.ufuncs import isnan, logical_and
             new = new & ~logical_and(isnan(s[1:]), isnan(s[:-1]))
         flags = concatenate([_core.full((1,), True, _np.bool_), new])
     else:
@@ -116,7 +118,6 @@ def unique(ar, return_index=False, return_inverse=False,
 def _first_complex_nan(values, s, perm):
     """NumPy's plain unique (a hash table) keeps the complex NaN met first
     in the input; the sort put the NaNs last in NumPy's NaN order."""
-    from ..indexing.advanced import flatnonzero
     nans = flatnonzero(isnan(s))
     if nans.size:
         j = nans[perm[nans].argmin()]
@@ -129,7 +130,6 @@ def _unique_result(values, perm, flags, first, n, inverse_shape,
     """unique's result: the values, then the optional index, inverse and
     counts, from the sort permutation perm of n items, the flags of the
     items that start a new value and their positions `first`."""
-    from ..manipulation.shapes import concatenate
     res = [values]
     if return_index:
         res.append(perm[first])
@@ -152,9 +152,6 @@ def _unique_axis(ar, axis, return_index, return_inverse, return_counts):
     ==, so subarrays holding a nan never merge (equal_nan plays no part)
     and -0.0 merges with 0.0.  Here: a stable lexsort of the rows over
     their columns, then neighbours compared."""
-    from ..manipulation.shapes import moveaxis, concatenate
-    from .._engine.arrays import ascontiguousarray, arange
-    from ..indexing.advanced import flatnonzero
     if ar.ndim == 0:
         raise _np.exceptions.AxisError(axis, 0)
     ax = _axis(axis, ar.ndim)

@@ -61,14 +61,12 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
 
 def union1d(ar1, ar2):
     """Sorted unique values found in either ar1 or ar2."""
-    from ..manipulation.shapes import concatenate
     return _unique(concatenate((ar1, ar2), axis=None))
 
 
 def setdiff1d(ar1, ar2, assume_unique=False):
     """Unique values of ar1 not in ar2: sorted, or with assume_unique in
     ar1's (flattened) order."""
-    from .sort import sort
     if assume_unique:
         # searchsorted needs ar2 sorted; NumPy also sorts it (with ar1)
         ar1, ar2 = _flat(ar1), sort(_flat(ar2))
@@ -90,8 +88,6 @@ def _in_sorted(a, s):
 
 def setxor1d(ar1, ar2, assume_unique=False):
     """Sorted unique values found in exactly one of ar1 and ar2."""
-    from ..manipulation.shapes import concatenate
-    from .sort import sort
     if not assume_unique:
         ar1, ar2 = _unique(ar1), _unique(ar2)
     aux = concatenate((ar1, ar2), axis=None)

@@ -100,8 +100,6 @@ def _along_last(a, axis):
 
 
 def _from_last(r, shape, axis):
-    from ..manipulation.shapes import moveaxis
-    from .._engine.arrays import ascontiguousarray
     return ascontiguousarray(moveaxis(r.reshape(shape), -1, axis))
 
 

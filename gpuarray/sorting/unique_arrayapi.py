@@ -4,8 +4,8 @@ import collections as _collections
 
 import numpy as _np
 
+from . import search_unique as _sorting_search_unique
 from .._engine.arrays import asarray
-from .._engine.operands import _gp
 
 
 __all__ = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]
@@ -29,7 +29,7 @@ UniqueInverseResult = _collections.namedtuple(
 def _unique(x, **kw):
     x = asarray(x)
     # Array API: every NaN is its own value (equal_nan=False)
-    return x, _gp().unique(x, equal_nan=False, **kw)
+    return x, _sorting_search_unique.unique(x, equal_nan=False, **kw)
 
 
 def unique_values(x):

@@ -24,6 +24,10 @@ from ..math.cumulative import cumsum
 from ..math.extrema import amax, amin
 from ..sorting.search_unique import searchsorted
 from ..sorting.sort import sort, argsort
+from .moments import mean
+from .._engine.ufuncs import where
+from .._engine.operands import _imag
+from .._engine.operands import _real
 
 __all__ = ["bincount", "histogram", "histogram_bin_edges", "digitize"]
 
@@ -99,7 +103,6 @@ def _unsigned_subtract(a, b):
 
 
 def _ptp(x):
-    from ..math.extrema import amax, amin
     return _unsigned_subtract(amax(x).get()[()], amin(x).get()[()])
 
 
@@ -125,7 +128,6 @@ def _bw_scott(x, rng):
 
 
 def _bw_doane(x, rng):
-    from .moments import std, mean
     if x.size > 2:
         sg1 = _np.sqrt(6.0 * (x.size - 2) /
                        ((x.size + 1.0) * (x.size + 3)))
@@ -153,8 +155,6 @@ def _bw_stone(x, rng):
     sqrt(n)) bins.  Every candidate's counts come from one sort of x and
     one searchsorted of all candidates' edges (what histogram would do
     per candidate); the scores are NumPy's, on the host."""
-    from ..sorting.sort import sort
-    from ..sorting.search_unique import searchsorted
     n = x.size
     ptp_x = _ptp(x)
     if n <= 1 or ptp_x == 0:
@@ -223,7 +223,6 @@ def _outer_edges(a, range, as_float=False):
     """(lo, hi) of NumPy's histograms: `range` checked, or a's extremes as
     NumPy scalars of a's type (linspace then computes in that type, as in
     NumPy), (0, 1) for no data; widened by 0.5 when equal."""
-    from ..math.extrema import amax, amin
     if range is not None:
         lo, hi = (float(v) for v in range) if as_float else range
         if lo > hi:
@@ -304,7 +303,6 @@ def _weighted_counts(idx, w, nb):
     """Weight sums per bin in the weights' dtype; a complex weight's parts
     are summed separately, as in NumPy (bincount takes real weights)."""
     if w.dtype.kind == "c":
-        from .._engine.operands import _imag, _real
         re = bincount(idx, weights=_real(w), minlength=nb)
         im = bincount(idx, weights=_imag(w), minlength=nb)
         return (re + 1j * im).astype(w.dtype)
@@ -314,9 +312,6 @@ def _weighted_counts(idx, w, nb):
 def histogram(a, bins=10, range=None, density=None, weights=None):
     """(counts or weight sums, bin edges) with NumPy's bin rule: bin i
     holds edges[i] <= x < edges[i+1], the last bin also its right edge."""
-    from ..sorting.search_unique import searchsorted
-    from .._engine.ufuncs import logical_and, where
-    from ..indexing.advanced import flatnonzero
     a, w = _ravel_and_check_weights(a, weights)
     edges, _ = _edges(a, bins, range, w)
     nb = edges.shape[0] - 1
@@ -339,7 +334,6 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
 
 def digitize(x, bins, right=False):
     """Indices of the bins each x falls in (NumPy's digitize)."""
-    from ..sorting.search_unique import searchsorted
     x = _asarray(x)
     b = _asarray(bins)
     if x.dtype.kind == "c":

@@ -5,9 +5,15 @@ import operator as _op
 
 import numpy as _np
 
+from . import histograms as _statistics_histograms
 from .._core import ndarray
+from .._engine import ufuncs as _engine_ufuncs
+from ..indexing import generate as _indexing_generate
+from ..manipulation import shapes as _manipulation_shapes
+from ..sorting import search_unique as _sorting_search_unique
 from .._engine.arrays import asarray, zeros
-from .._engine.operands import _gp, _prod
+from .._engine.operands import _prod
+from .histograms import _outer_edges
 
 
 __all__ = ["histogramdd", "histogram2d"]
@@ -19,7 +25,6 @@ _normalize_axis = _np.lib.array_utils.normalize_axis_index
 def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     """D-dimensional histogram: each sample's bin per axis by searchsorted,
     the bins' multi-index raveled, then counted by bincount."""
-    gp = _gp()
     if isinstance(sample, (ndarray, _np.ndarray)) and sample.ndim == 2:
         sample = asarray(sample)
     else:
@@ -32,7 +37,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
                 raise ValueError("setting an array element with a sequence. "
                                  "The requested array has an inhomogeneous "
                                  "shape after 1 dimensions.")
-            sample = gp.stack(cols, axis=1) if cols else zeros((1, 0))
+            sample = _manipulation_shapes.stack(cols, axis=1) if cols else zeros((1, 0))
         else:
             sample = asarray(s).reshape(-1, 1)
     N, D = sample.shape
@@ -60,7 +65,6 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
             except TypeError:
                 raise TypeError("`bins[{}]` must be an integer, when a "
                                 "scalar".format(i)) from None
-            from .histograms import _outer_edges
             lo, hi = _outer_edges(col, range[i])
             e = _np.linspace(lo, hi, n + 1)
         else:
@@ -75,24 +79,24 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
         eg = asarray(e)
         edges.append(eg)
         nbin.append(e.shape[0] + 1)   # plus an outlier bin on each side
-        j = gp.searchsorted(eg, col, side="right")
+        j = _sorting_search_unique.searchsorted(eg, col, side="right")
         # the last edge belongs to the last bin, not the outlier bin
-        j = gp.where(col == eg[-1], j - 1, j)
+        j = _engine_ufuncs.where(col == eg[-1], j - 1, j)
         idx.append(j)
     nbin = tuple(nbin)
     total = _prod(nbin)
     if D == 0:
         flat = zeros((N,), _INT64)
     else:
-        flat = gp.ravel_multi_index(tuple(idx), nbin)
+        flat = _indexing_generate.ravel_multi_index(tuple(idx), nbin)
     if weights is not None:
         w = asarray(weights).reshape(-1)
         if w.shape[0] != N:
             raise ValueError("The weights and list don't have the same "
                              "length.")
-        hist = gp.bincount(flat, weights=w, minlength=total)
+        hist = _statistics_histograms.bincount(flat, weights=w, minlength=total)
     else:
-        hist = gp.bincount(flat, minlength=total)
+        hist = _statistics_histograms.bincount(flat, minlength=total)
     hist = hist.astype(_np.float64).reshape(nbin)
     hist = hist[(slice(1, -1),) * D].copy()
     if density:

@@ -21,6 +21,7 @@ from .._engine.reduction_ops import _ct, _op_var
 from ..logic.truth import _count
 from ..math.sums import nansum
 from ..manipulation.shapes import broadcast_to
+from .._engine.ufuncs import where as _where
 
 
 __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "average"]
@@ -104,7 +105,6 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
     if where is not True and where is not None:
         if nan_skip:
             # the nans leave the mask: nanvar counts only the rest
-            from ..manipulation.shapes import broadcast_to
             where = _ufunc("logical_and")(
                 broadcast_to(_asarray(where), a.shape),
                 _ufunc("logical_not")(_ufunc("isnan")(a)))
@@ -158,7 +158,6 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
         s / _b.max(n - ddof, 0)
     if nan_skip:
         # nanvar: nan, not inf, where no degrees of freedom are left
-        from .._engine.ufuncs import where as _where
         r = _where(n - ddof <= 0, _np.nan, r).astype(r.dtype)
     if sqrt:
         r = _ufunc("sqrt")(r)

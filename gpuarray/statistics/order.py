@@ -15,6 +15,14 @@ from ..logic.truth import any as _any
 from ..manipulation.shapes import moveaxis, stack, concatenate
 from ..math.cumulative import cumsum
 from ..math.sums import sum as _sum
+from .._engine.ufuncs import floor
+from .._engine.ufuncs import isnan
+from .._engine.ufuncs import maximum
+from .._engine.ufuncs import minimum
+from .._engine.reduce import _axes
+from .._engine.reduce import _check_out_shape
+from ..manipulation.shapes import broadcast_to
+from ..manipulation.shapes import transpose
 
 
 __all__ = ["quantile", "percentile", "nanquantile", "nanpercentile", "median", "nanmedian"]
@@ -146,7 +154,6 @@ def _check_weights(a, weights, axes, method):
         if w.shape != tuple(a.shape[d] for d in axes):
             raise ValueError("Shape of weights must be consistent with "
                              "shape of a along specified axis.")
-        from ..manipulation.shapes import transpose, broadcast_to
         w = transpose(w, tuple(_np.argsort(axes))).reshape(
             tuple(s if d in axes else 1 for d, s in enumerate(a.shape)))
         w = broadcast_to(w, a.shape)
@@ -189,7 +196,6 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
         kept = ()
         kshape = (1,) * a.ndim
     else:
-        from .._engine.reduce import _axes
         axes = _axes((axis,) if _np.ndim(axis) == 0 else tuple(axis),
                      a.ndim, strict=False)
         kept = tuple(a.shape[d] for d in range(a.ndim) if d not in axes)
@@ -225,7 +231,6 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     res = res.reshape(qh.shape + res_shape)
     if out is not None:
         if not nan_skip:    # NumPy's nan forms broadcast into out
-            from .._engine.reduce import _check_out_shape
             _check_out_shape(out, res.shape)
         out[...] = res
         return out
@@ -254,7 +259,6 @@ def _nan_last(s, r, rt):
     """NumPy's answer for rows holding a nan (sorted last): that nan."""
     if s.dtype.kind not in "fc":
         return r
-    from .._engine.ufuncs import isnan, where
     last = s[:, -1]
     return where(isnan(last), last.astype(rt), r)
 
@@ -269,7 +273,6 @@ def _median_rows(s, nan_skip):
     if not nan_skip:
         r = mean(s[:, (n - 1) // 2:n // 2 + 1], axis=1)
         return _nan_last(s, r, r.dtype)
-    from .._engine.ufuncs import isnan, where, maximum, minimum
     cnt = _sum(~isnan(s), axis=1)
     c = cnt.reshape(-1, 1)
     half = maximum(c - 1, 0) // 2
@@ -313,9 +316,6 @@ def _nan_rows(s, qh, method, weak, adt):
     """The nan forms: row r has its cnt[r] non-nan values first (nan
     sorts last), so the indices and weights are per row, on the device.
     All-nan rows give nan."""
-    from .._engine.ufuncs import isnan, where, minimum, maximum, floor
-    from ..math.sums import sum as _sum
-    from ..indexing.advanced import take_along_axis
     cnt = _sum(~isnan(s), axis=1)
     rt = _result_dtype(adt, method, qh.dtype, weak)
     if s.shape[0] and int(cnt[0]) == 0:
@@ -352,10 +352,6 @@ def _weighted(s, perm, w, qh, nan_skip):
     """NumPy's weighted inverted_cdf: the first sorted value whose
     normalised cumulative weight reaches q (leading zero weights never
     chosen), one count per row instead of a searchsorted."""
-    from .._engine.ufuncs import isnan, where, minimum, maximum
-    from ..math.sums import sum as _sum
-    from ..logic.truth import any as _any
-    from ..indexing.advanced import take_along_axis
     rows, n = s.shape
     ws = take_along_axis(w, perm, 1)
     if nan_skip:

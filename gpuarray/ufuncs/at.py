@@ -116,9 +116,6 @@ def _fold(uf, v, so, sv, n, _gather, _scatter):
 
 
 def _rounds(uf, v, so, sv, n, _gather, _scatter):
-    from ..manipulation.shapes import concatenate
-    from ..indexing.advanced import flatnonzero
-    from .._engine.ufuncs import where
     first = concatenate([_core.full((1,), True, _np.bool_),
                          so[1:] != so[:-1]])
     pos = arange(n, dtype=_INT64)

@@ -18,6 +18,11 @@ import numpy as _np
 from .. import _core
 from .._engine.reduce import _check_out_shape
 from ..manipulation.shapes import moveaxis
+from ..math.sums import sum as _sum
+from .._engine.ufuncs import where as _where
+from ..manipulation.shapes import broadcast_to
+from ..manipulation.shapes import concatenate
+from ..math.cumulative import cumsum
 
 _asarray = _core._asarray
 
@@ -76,7 +81,6 @@ def _tree(uf, x, dt):
         half = x.shape[0] // 2
         head = uf(x[:half], x[half:2 * half], dtype=dt)
         if x.shape[0] % 2:
-            from ..manipulation.shapes import concatenate
             head = concatenate([head, x[2 * half:]])
         x = head
     return x[0]
@@ -96,8 +100,6 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
     x, rest = _front(a.astype(dt, copy=False), axes)
     start = None if initial is None else _core.full(rest, initial, dt)
     if where is not True:
-        from ..manipulation.shapes import broadcast_to
-        from .._engine.ufuncs import where as _where
         w, _ = _front(broadcast_to(_asarray(where), a.shape), axes)
         if start is None:   # NumPy required initial= (checked above)
             start = _core.full(rest, getattr(_np, uf.__name__).identity,
@@ -111,7 +113,6 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
     elif uf.__name__ == "subtract":
         # a0 - a1 - ... == a0 - (a1 + ...): one sum, not n launches
         # (exact for integers; floats differ only in rounding)
-        from ..math.sums import sum as _sum
         head, tail = (x[0], x[1:]) if start is None else (start, x)
         r = uf(head, _sum(tail, axis=0, dtype=dt), dtype=dt)
     elif getattr(_np, uf.__name__).identity is not None:
@@ -141,11 +142,9 @@ def fold_accumulate(uf, a, axis, dtype, out):
     with _np.errstate(all="ignore"):
         dt = getattr(_np, uf.__name__).accumulate(
             _stand_in(a, (ax,)), axis=ax, dtype=dtype).dtype
-    from ..manipulation.shapes import moveaxis
     x = moveaxis(a.astype(dt), ax, 0)    # a copy: steps write into it
     n = x.shape[0]
     if uf.__name__ == "subtract" and n > 1:
-        from ..math.cumulative import cumsum
         x[1:] = uf(x[0], cumsum(x[1:], axis=0, dtype=dt), dtype=dt)
     elif getattr(_np, uf.__name__).identity is not None:
         step = 1

@@ -1,6 +1,10 @@
 """numpy.fft's helpers: sample frequencies and spectrum shifts, the same
 arithmetic as NumPy's (so fftfreq's values are bit-identical)."""
 import numpy as _np
+from .._engine.arrays import arange
+from .._engine.arrays import asarray
+from ..manipulation.shapes import concatenate
+from ..manipulation.rearrange import roll
 
 __all__ = ["fftshift", "ifftshift", "fftfreq", "rfftfreq"]
 
@@ -9,8 +13,6 @@ integer_types = (int, _np.integer)
 
 def fftshift(x, axes=None):
     """Shift the zero-frequency term to the centre of the spectrum."""
-    from .. import asarray
-    from .. import roll
     x = asarray(x)
     if axes is None:
         axes = tuple(range(x.ndim))
@@ -24,8 +26,6 @@ def fftshift(x, axes=None):
 
 def ifftshift(x, axes=None):
     """The inverse of fftshift (they differ for odd lengths)."""
-    from .. import asarray
-    from .. import roll
     x = asarray(x)
     if axes is None:
         axes = tuple(range(x.ndim))
@@ -49,8 +49,6 @@ def _check_length(n):
 def fftfreq(n, d=1.0, device=None):
     """Sample frequencies [0, 1, ..., n//2 - 1 (or (n-1)//2), -(n//2), ...,
     -1] / (d n)."""
-    from .. import arange
-    from .. import concatenate
     if not isinstance(n, integer_types):
         raise ValueError("n should be an integer")
     val = 1.0 / (n * d)
@@ -63,7 +61,6 @@ def fftfreq(n, d=1.0, device=None):
 
 def rfftfreq(n, d=1.0, device=None):
     """Sample frequencies of rfft: [0, 1, ..., n//2] / (d n)."""
-    from .. import arange
     if not isinstance(n, integer_types):
         raise ValueError("n should be an integer")
     val = 1.0 / (n * d)
