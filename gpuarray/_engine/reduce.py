@@ -1,4 +1,17 @@
-"""_engine.reduce (moved from _reductions.py by the chapter layout, issue 14)."""
+"""The reduction front end every reduction uses (docs/design/reductions.md;
+moved from _reductions.py, issue 14): argument checks (axes, dtype, out,
+keepdims, where, initial) and `_reduce`, which hands an op to the C core.
+
+Every reduction describes its op as the engine's four expressions
+(identity, map, combine, finish: Note [Reduction spec] in
+csrc/jit/reduce.h) over an accumulator type (the op table is
+reduction_ops.py), and hands it with the array, the axes and the output
+to ``_core._reduce``.  Result dtypes come from NumPy itself (a call on a
+one-element probe, cached), so they follow the NumPy installed.  Full
+reductions return 0-d arrays, as CuPy does.  The public reductions live
+in their chapters: math/sums.py, math/extrema.py, logic/truth.py,
+statistics/moments.py.
+"""
 
 import functools as _ft
 import operator as _op

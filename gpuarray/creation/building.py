@@ -1,4 +1,6 @@
-"""creation.building (moved from _misc.py by the chapter layout, issue 14)."""
+"""Building matrices: vander and diagflat (the others, diag, tri, tril,
+triu, are creation/matrices.py).
+"""
 
 import builtins as _b
 import operator as _op

@@ -1,4 +1,5 @@
-"""creation.convert (moved from _extras.py by the chapter layout, issue 14)."""
+"""Conversions with checks: asanyarray, asarray_chkfinite, require.
+"""
 
 import numpy as _np
 

@@ -1,4 +1,5 @@
-"""creation.geomspace (moved from _extras.py by the chapter layout, issue 14)."""
+"""geomspace: numbers spaced evenly on a log scale, computed on the device.
+"""
 
 import operator as _op
 

@@ -1,4 +1,8 @@
-"""indexing.generate (moved from _functions.py by the chapter layout, issue 14)."""
+"""Generating index arrays: indices, ix_, unravel_index, ravel_multi_index,
+diag_indices(_from), tril/triu_indices(_from), fill_diagonal.  Written
+with views, copies and advanced indexing; only index metadata is worked
+out on the host.
+"""
 
 import builtins as _b
 import math as _math

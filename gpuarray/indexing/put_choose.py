@@ -1,4 +1,6 @@
-"""indexing.put_choose (moved from _extras.py, _functions.py by the chapter layout, issue 14)."""
+"""Writing by index and choosing: put, place, putmask, put_along_axis,
+choose, select (and the ndarray put/choose methods).
+"""
 
 import numpy as _np
 

@@ -1,4 +1,10 @@
-"""interop.numpy_compat (moved from _misc.py by the chapter layout, issue 14)."""
+"""Names kept for NumPy compatibility: bool, get_array_module, astype and
+NumPy's floating-point error state (errstate, seterr, geterr).
+
+errstate/seterr/geterr are NumPy's own objects: they govern NumPy's
+floating-point warnings only.  gpuarray's kernels never raise
+floating-point warnings, so they have no effect on gpuarray arithmetic.
+"""
 
 import builtins as _b
 

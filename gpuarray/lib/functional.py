@@ -1,4 +1,6 @@
-"""lib.functional (moved from _extras.py, _misc.py by the chapter layout, issue 14)."""
+"""Functional programming: fromfunction, apply_along_axis, apply_over_axes,
+piecewise (vectorize is kernels/vectorize.py).
+"""
 
 import builtins as _b
 

@@ -1,4 +1,6 @@
-"""lib.memory (moved from _misc.py by the chapter layout, issue 14)."""
+"""Memory overlap: shares_memory (exact, up to a work limit) and
+may_share_memory (byte extents).
+"""
 
 import builtins as _b
 

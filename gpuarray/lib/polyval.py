@@ -1,4 +1,6 @@
-"""lib.polyval (moved from _functions.py by the chapter layout, issue 14)."""
+"""polyval: a polynomial's values by Horner's rule (with the legacy
+polynomial routines in lib/polynomial.py).
+"""
 
 from .._engine.arrays import asarray, zeros
 

@@ -1,4 +1,7 @@
-"""linalg.einsum (moved from _misc.py by the chapter layout, issue 14)."""
+"""einsum: subscripts parsed on the host, then the operands contracted left
+to right, one pair at a time, each pair as one batched matmul (Note
+[einsum by pairs]).
+"""
 
 import builtins as _b
 import collections as _collections

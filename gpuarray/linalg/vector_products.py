@@ -1,4 +1,6 @@
-"""linalg.vector_products (moved from _extras.py by the chapter layout, issue 14)."""
+"""The vector products of the gufunc family: vecdot, matvec, vecmat, with
+NumPy's axes=/axis=/out= rules.
+"""
 
 import functools as _ft
 import operator as _op

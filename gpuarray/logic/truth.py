@@ -1,4 +1,6 @@
-"""logic.truth (moved from _reductions.py by the chapter layout, issue 14)."""
+"""Truth value testing and array comparison: all, any, count_nonzero,
+allclose, array_equal, array_equiv (reductions through _engine/reduce.py).
+"""
 
 import numpy as _np
 

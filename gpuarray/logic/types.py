@@ -1,4 +1,6 @@
-"""logic.types (moved from _functions.py, _misc.py by the chapter layout, issue 14)."""
+"""Array type testing and infinities: iscomplexobj, isrealobj, iscomplex,
+isreal, real_if_close, isscalar, isneginf, isposinf.
+"""
 
 import numpy as _np
 

@@ -1,4 +1,6 @@
-"""manipulation.joining (moved from _extras.py, _misc.py by the chapter layout, issue 14)."""
+"""Joining arrays beyond concatenate/stack: block, unstack and the Array
+API's concat.
+"""
 
 import builtins as _b
 

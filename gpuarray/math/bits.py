@@ -1,4 +1,5 @@
-"""math.bits (moved from _misc.py by the chapter layout, issue 14)."""
+"""Bit packing: packbits and unpackbits, either bit order.
+"""
 
 import numpy as _np
 

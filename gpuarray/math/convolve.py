@@ -1,4 +1,6 @@
-"""math.convolve (moved from _functions.py, _misc.py by the chapter layout, issue 14)."""
+"""Discrete linear convolution and correlation of 1-D arrays: convolve,
+correlate (a blockwise contraction; accumulator dtypes as the products).
+"""
 
 import numpy as _np
 

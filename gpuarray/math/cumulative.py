@@ -1,4 +1,9 @@
-"""math.cumulative (moved from _scans.py by the chapter layout, issue 14)."""
+"""Scans: cumsum, cumprod, their nan variants and the Array API's
+cumulative_sum/prod -- one single-pass launch each (csrc/ops/scan.c; the
+deterministic look-back in csrc/jit/scan_codegen.c).  Result dtypes come
+from NumPy (a cached call on a one-element probe).  ufunc.accumulate is
+ufuncs/accumulate.py.
+"""
 
 import functools as _ft
 

@@ -1,4 +1,5 @@
-"""math.differences (moved from _extras.py, _functions.py by the chapter layout, issue 14)."""
+"""Differences and integrals: ediff1d, gradient, trapezoid, unwrap.
+"""
 
 import math as _math
 

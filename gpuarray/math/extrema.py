@@ -1,4 +1,6 @@
-"""math.extrema (moved from _reductions.py by the chapter layout, issue 14)."""
+"""Extrema finding: max/min (amax/amin), nanmax/nanmin, ptp and the
+argmax/argmin family -- reductions through _engine/reduce.py.
+"""
 
 import builtins as _b
 

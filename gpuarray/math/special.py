@@ -1,4 +1,6 @@
-"""math.special (moved from _functions.py, _misc.py by the chapter layout, issue 14)."""
+"""Special functions: sinc, fix and i0 (Bessel's, series and asymptotic
+forms on the device).
+"""
 
 import numpy as _np
 

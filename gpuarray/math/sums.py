@@ -1,4 +1,6 @@
-"""math.sums (moved from _reductions.py by the chapter layout, issue 14)."""
+"""Sums, products, differences: sum, prod (product), nansum, nanprod,
+diff -- reductions through _engine/reduce.py's front end.
+"""
 
 import numpy as _np
 

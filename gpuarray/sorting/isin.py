@@ -1,4 +1,5 @@
-"""sorting.isin (moved from _functions.py by the chapter layout, issue 14)."""
+"""isin: membership tested blockwise against the sorted test values.
+"""
 
 import builtins as _b
 

@@ -1,4 +1,6 @@
-"""sorting.search_unique (moved from _sorting.py by the chapter layout, issue 14)."""
+"""searchsorted (a binary search kernel per element) and unique, with its
+return_index/inverse/counts and axis= forms; sorts with sorting/sort.py.
+"""
 
 import numpy as _np
 

@@ -1,4 +1,6 @@
-"""sorting.unique_arrayapi (moved from _misc.py by the chapter layout, issue 14)."""
+"""The Array API's unique_values/unique_counts/unique_inverse/unique_all,
+thin forms of sorting/search_unique.py's unique.
+"""
 
 import collections as _collections
 

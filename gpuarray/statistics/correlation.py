@@ -1,4 +1,6 @@
-"""statistics.correlation (moved from _functions.py by the chapter layout, issue 14)."""
+"""Correlation: cov and corrcoef (products of the centred rows, in the
+accumulator dtype of linalg/dot_matmul.py).
+"""
 
 import warnings as _warnings
 

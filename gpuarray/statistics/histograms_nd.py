@@ -1,4 +1,6 @@
-"""statistics.histograms_nd (moved from _misc.py by the chapter layout, issue 14)."""
+"""Multidimensional histograms: histogramdd and histogram2d (bins per axis
+from statistics/histograms.py, one bincount of the flattened bin index).
+"""
 
 import builtins as _b
 import operator as _op

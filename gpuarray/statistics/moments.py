@@ -1,4 +1,6 @@
-"""statistics.moments (moved from _reductions.py by the chapter layout, issue 14)."""
+"""Averages and variances: mean, var, std, their nan forms, nanmean and
+average (reductions through _engine/reduce.py).
+"""
 
 import builtins as _b
 

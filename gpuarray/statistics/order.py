@@ -1,4 +1,6 @@
-"""statistics.order (moved from _sorting.py by the chapter layout, issue 14)."""
+"""Order statistics: median, quantile, percentile and their nan forms,
+every NumPy method, weights -- on rows sorted by sorting/sort.py.
+"""
 
 import numpy as _np
 

@@ -1,4 +1,7 @@
-"""ufuncs.accumulate (moved from _scans.py by the chapter layout, issue 14)."""
+"""ufunc.accumulate for every ufunc (the C hook "ufunc.accumulate",
+registered in _ndarray.py): the scan kernels where one exists, else the
+fold of ufuncs/fold.py.
+"""
 
 from .._engine.reduce import _asarray, _axes
 from .._engine.reduction_ops import _SCAN_COMBINE

@@ -1,4 +1,7 @@
-"""ufuncs.reduce (moved from _reductions.py by the chapter layout, issue 14)."""
+"""ufunc.reduce for every ufunc (the C hook "ufunc.reduce", registered in
+_ndarray.py): the built-in reductions where one exists, else the fold
+of ufuncs/fold.py.
+"""
 
 import numpy as _np
 
