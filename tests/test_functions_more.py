@@ -1,4 +1,5 @@
-"""The NumPy functions of gpuarray/_functions.py and _products.py against
+"""The NumPy functions once in gpuarray/_functions.py (now in their
+chapters) and the products of gpuarray/linalg/dot_matmul.py against
 NumPy itself: dtype, shape and values of every result (exact for integers and bools,
 tight tolerances for floats), in-place effects, NumPy's exception types
 for bad input, and dispatch of np.<func>(gp_array).

@@ -9,7 +9,7 @@
 On cuda NVRTC compiles the text for the device's architecture with the
 given options (no gpuarray prelude, no flags of ours); on host the system
 C++ compiler builds it behind a shim (Note [Raw kernels on host] in
-_raw_host.py).  Compiled modules are cached in memory and on disk with the
+raw_host.py).  Compiled modules are cached in memory and on disk with the
 generated kernels.
 
 Arguments: a gpuarray.ndarray (or anything with __cuda_array_interface__)

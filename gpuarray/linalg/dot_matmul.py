@@ -296,4 +296,4 @@ def _m_dot(self, b, out=None):
 
 
 # `@` (the "matmul" hook) and ndarray.dot forward here (gpuarray/__init__.py,
-# Note [Lazy namespace] in _lazy.py)
+# Note [Lazy namespace] in _engine/lazy.py)

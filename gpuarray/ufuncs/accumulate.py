@@ -5,7 +5,7 @@ fold of ufuncs/fold.py.
 
 from .._engine.reduce import _asarray, _axes
 from .._engine.reduction_ops import _SCAN_COMBINE
-from ..math.cumulative import _scan
+from .._engine.scan import _scan
 
 
 def _ufunc_accumulate(uf, array, axis=0, dtype=None, out=None):

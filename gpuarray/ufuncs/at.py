@@ -130,4 +130,4 @@ def _rounds(uf, v, so, sv, n, _gather, _scatter):
 
 
 # the "ufunc.at" hook forwards here (gpuarray/__init__.py, Note [Lazy
-# namespace] in _lazy.py)
+# namespace] in _engine/lazy.py)
