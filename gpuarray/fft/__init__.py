@@ -8,7 +8,7 @@ cached per device: gpuarray.fft.config.get_plan_cache().
 """
 from . import config  # noqa: F401  (gpuarray.fft.config)
 from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
-from ._helpers import fftfreq, fftshift, ifftshift, rfftfreq
+from ._freq_shift import fftfreq, fftshift, ifftshift, rfftfreq
 from ._nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "rfftn",

@@ -1,8 +1,8 @@
 """The 1-D transforms of numpy.fft: fft, ifft, rfft, irfft, hfft, ihfft,
 with NumPy 2's signatures, defaults, result dtypes and errors; each is one
 step of the driver (_driver.py)."""
-from .. import _core
-from .._creation import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
+from .._engine.ufuncs import conjugate as _conjugate
 from ._driver import Step as _Step, swap_direction as _swap_direction
 from ._driver import transform as _transform
 
@@ -54,21 +54,19 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
     """FFT of a signal with Hermitian symmetry (real spectrum).  Unlike
     NumPy 2.4, which ignores `out` here, the result is written into out
     when given."""
-    conjugate = _core.ufuncs["conjugate"]
     a = _asarray(a)
     if n is None:
         n = (a.shape[axis] - 1) * 2
     new_norm = _swap_direction(norm)
-    return _one(conjugate(a), n, axis, True, False, new_norm, out,
+    return _one(_conjugate(a), n, axis, True, False, new_norm, out,
                 scratch=True)
 
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of hfft: conj(rfft(a)) with the norm direction swapped."""
-    conjugate = _core.ufuncs["conjugate"]
     a = _asarray(a)
     if n is None:
         n = a.shape[axis]
     new_norm = _swap_direction(norm)
     out = _one(a, n, axis, True, True, new_norm, out)
-    return conjugate(out, out=out)
+    return _conjugate(out, out=out)

@@ -30,7 +30,11 @@ import numpy as _np
 from numpy.lib.array_utils import normalize_axis_index as _norm_axis
 
 from .. import _core
-from . import _host
+from .._engine.arrays import zeros as _zeros
+from .._engine.ufuncs import multiply as _multiply
+from ..cuda import HostDevice as _HostDevice
+from ..manipulation.shapes import moveaxis as _moveaxis
+from . import _host, config as _config
 
 C2C, R2C, C2R = 0, 1, 2
 
@@ -247,7 +251,7 @@ def _run(a, steps, checked, norm, out, scratch):
         for c in checked:
             fct *= float(c[5])
         if fct != 1.0:
-            _core.ufuncs["multiply"](x, fct, out=x)
+            _multiply(x, fct, out=x)
     if target is not None:
         return out
     return _deliver(x, out, final_dtype)
@@ -265,8 +269,7 @@ def _deliver(res, out, final_dtype):
 def _groups(axes, kind):
     """Library calls of <= 3 axes (1 when config.enable_nd_planning is
     off): [(axes tuple, kind)] in run order."""
-    from . import config
-    if not config.enable_nd_planning:
+    if not _config.enable_nd_planning:
         if kind == R2C:
             return [((axes[-1],), R2C)] + [((a,), C2C)
                                              for a in reversed(axes[:-1])]
@@ -287,9 +290,21 @@ def _groups(axes, kind):
     return [(c, C2C) for c in chunks]
 
 
+def _extent(a):
+    """[lo, hi) bytes spanned by a's elements (a is not empty)."""
+    lo = hi = a.data.ptr
+    for n, s in zip(a.shape, a.strides):
+        if s < 0:
+            lo += s * (n - 1)
+        else:
+            hi += s * (n - 1)
+    return lo, hi + a.itemsize
+
+
 def _overlap(p, q):
-    from .. import may_share_memory
-    return may_share_memory(p, q)
+    """Whether the byte ranges of p and q overlap (a bounds test)."""
+    (a0, a1), (b0, b1) = _extent(p), _extent(q)
+    return a0 < b1 and b0 < a1
 
 
 def _load(a, axes, sizes, dtype):
@@ -298,7 +313,6 @@ def _load(a, axes, sizes, dtype):
     shape = a.shape
     if a.dtype == dtype and all(shape[ax] == n for ax, n in zip(axes, sizes)):
         return a, False
-    from .._creation import zeros
     idx = [slice(None)] * a.ndim
     pad = cut = False
     for ax, n in zip(axes, sizes):
@@ -312,7 +326,7 @@ def _load(a, axes, sizes, dtype):
         shape = list(x.shape)
         for ax, n in zip(axes, sizes):
             shape[ax] = n
-        buf = zeros(tuple(shape), dtype, device=a.device)
+        buf = _zeros(tuple(shape), dtype, device=a.device)
         if x.size:
             buf[tuple(slice(0, d) for d in x.shape)] = x
         return buf, True
@@ -344,14 +358,13 @@ def _exec(x, y, g, kind, forward, norm, scratch, staged=False):
         _exec(y, y, g[:-1], C2C, forward, norm, True)
         return on_host
     if layout is False:
-        from .. import moveaxis
         nd, r = x.ndim, len(g)
         tail = tuple(range(nd - r, nd))
-        xs = moveaxis(x, g, tail).copy(order="C")
+        xs = _moveaxis(x, g, tail).copy(order="C")
         ys = _core._empty_like(xs, y.dtype, "C",
-                               tuple(moveaxis(y, g, tail).shape))
+                               tuple(_moveaxis(y, g, tail).shape))
         on_host = _exec(xs, ys, tail, kind, forward, norm, True, True)
-        y[...] = moveaxis(ys, tail, g)
+        y[...] = _moveaxis(ys, tail, g)
         return on_host
     if layout is None:
         return False
@@ -363,5 +376,4 @@ def _exec(x, y, g, kind, forward, norm, scratch, staged=False):
 
 
 def _is_host(x):
-    from ..cuda import HostDevice
-    return isinstance(x.device, HostDevice)
+    return isinstance(x.device, _HostDevice)
