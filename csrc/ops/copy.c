@@ -35,22 +35,41 @@ static void memory_order(const gpa_array *a, int *perm)
  * sort from the innermost axis out in which a zero stride compares with
  * nothing, so broadcast axes keep their place.  Both read each axis in its
  * logical direction, whatever the sign of its stride. */
-static void iteration_order(const gpa_array *a, int *perm)
+/* Stride of a (aligned to the right of an nd-axis broadcast) along
+ * axis d, 0 where a broadcasts or the axis has length 1. */
+static long long axis_stride(const gpa_array *a, int nd, int d)
+{
+    int da = d - (nd - a->nd);
+    if (da < 0 || a->shape[da] == 1)
+        return 0;
+    return llabs((long long)a->strides[da]);
+}
+
+void gpa_iterator_order(gpa_array *const *arrs, int n, int nd, int *perm)
 {
     int r[GPA_MAXDIMS]; /* innermost first */
-    int nd = a->nd;
     for (int i = 0; i < nd; i++)
         r[i] = nd - 1 - i;
     for (int i0 = 1; i0 < nd; i0++) {
         int j0 = r[i0], ipos = i0;
-        long long s0 = a->shape[j0] == 1 ? 0 : llabs((long long)a->strides[j0]);
         for (int i1 = i0 - 1; i1 >= 0; i1--) {
-            int j1 = r[i1];
-            long long s1 = a->shape[j1] == 1 ? 0
-                                             : llabs((long long)a->strides[j1]);
-            if (s0 == 0 || s1 == 0)
-                continue; /* ambiguous: look further out */
-            if (s1 <= s0)
+            int j1 = r[i1], ambiguous = 1, swap = 0;
+            for (int k = 0; k < n; k++) {
+                if (arrs[k] == NULL)
+                    continue;
+                long long s0 = axis_stride(arrs[k], nd, j0);
+                long long s1 = axis_stride(arrs[k], nd, j1);
+                if (s0 == 0 || s1 == 0)
+                    continue; /* this operand has no say */
+                if (s1 <= s0)
+                    swap = 0; /* a vote for C order wins conflicts */
+                else if (ambiguous)
+                    swap = 1;
+                ambiguous = 0;
+            }
+            if (ambiguous)
+                continue; /* look further out */
+            if (!swap)
                 break;
             ipos = i1;
         }
@@ -62,6 +81,11 @@ static void iteration_order(const gpa_array *a, int *perm)
     }
     for (int i = 0; i < nd; i++)
         perm[i] = r[nd - 1 - i];
+}
+
+static void iteration_order(gpa_array *a, int *perm)
+{
+    gpa_iterator_order(&a, 1, a->nd, perm);
 }
 
 gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
