@@ -6,83 +6,20 @@
  */
 #include "ops/copy.h"
 #include "ops/elementwise.h"
+#include "ops/layout.h"
 #include "runtime/transfer.h"
 
 #include <stdlib.h>
 
 static const char COPY_BODY[] = "out0 = in0;";
 
-/* Axis order of a from outermost to innermost (by |stride|, stable). */
-static void memory_order(const gpa_array *a, int *perm)
-{
-    for (int i = 0; i < a->nd; i++)
-        perm[i] = i;
-    for (int i = 1; i < a->nd; i++) {
-        int p = perm[i], j = i;
-        long long sp = llabs((long long)a->strides[p]);
-        while (j > 0 && llabs((long long)a->strides[perm[j - 1]]) < sp) {
-            perm[j] = perm[j - 1];
-            j--;
-        }
-        perm[j] = p;
-    }
-}
-
 /* Note [Keep order]: NumPy has two 'K' orders.  A new array "like" a
  * (copy, astype, empty_like) takes a's axes sorted by decreasing |stride|,
- * ties in axis order (memory_order above).  Reading a's elements in 'K'
+ * ties in axis order (gpa_memory_order in layout.c).  Reading a's elements in 'K'
  * order (flatten, ravel) follows NumPy's iterator instead: an insertion
  * sort from the innermost axis out in which a zero stride compares with
  * nothing, so broadcast axes keep their place.  Both read each axis in its
  * logical direction, whatever the sign of its stride. */
-/* Stride of a (aligned to the right of an nd-axis broadcast) along
- * axis d, 0 where a broadcasts or the axis has length 1. */
-static long long axis_stride(const gpa_array *a, int nd, int d)
-{
-    int da = d - (nd - a->nd);
-    if (da < 0 || a->shape[da] == 1)
-        return 0;
-    return llabs((long long)a->strides[da]);
-}
-
-void gpa_iterator_order(gpa_array *const *arrs, int n, int nd, int *perm)
-{
-    int r[GPA_MAXDIMS]; /* innermost first */
-    for (int i = 0; i < nd; i++)
-        r[i] = nd - 1 - i;
-    for (int i0 = 1; i0 < nd; i0++) {
-        int j0 = r[i0], ipos = i0;
-        for (int i1 = i0 - 1; i1 >= 0; i1--) {
-            int j1 = r[i1], ambiguous = 1, swap = 0;
-            for (int k = 0; k < n; k++) {
-                if (arrs[k] == NULL)
-                    continue;
-                long long s0 = axis_stride(arrs[k], nd, j0);
-                long long s1 = axis_stride(arrs[k], nd, j1);
-                if (s0 == 0 || s1 == 0)
-                    continue; /* this operand has no say */
-                if (s1 <= s0)
-                    swap = 0; /* a vote for C order wins conflicts */
-                else if (ambiguous)
-                    swap = 1;
-                ambiguous = 0;
-            }
-            if (ambiguous)
-                continue; /* look further out */
-            if (!swap)
-                break;
-            ipos = i1;
-        }
-        if (ipos != i0) {
-            for (int k = i0; k > ipos; k--)
-                r[k] = r[k - 1];
-            r[ipos] = j0;
-        }
-    }
-    for (int i = 0; i < nd; i++)
-        perm[i] = r[nd - 1 - i];
-}
-
 static void iteration_order(gpa_array *a, int *perm)
 {
     gpa_iterator_order(&a, 1, a->nd, perm);
@@ -109,7 +46,7 @@ gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
         return gpa_array_empty(a->dev, descr, nd, shape, order == 'F');
     /* 'K': a's axes by |stride| (Note [Keep order]) */
     int perm[GPA_MAXDIMS];
-    memory_order(a, perm);
+    gpa_memory_order(a, perm);
     return gpa_array_empty_perm(a->dev, descr, nd, shape, perm);
 }
 

@@ -16,13 +16,7 @@ gpa_array *gpa_array_copy(gpa_array *a, PyArray_Descr *descr, char order);
 gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
                                 char order, int nd, const Py_ssize_t *shape);
 
-/* NumPy's iterator axis order over n operands (NULL entries skipped)
- * broadcast to nd axes, outermost first: an insertion sort from the
- * innermost axis out in which an operand with a zero stride (broadcast
- * or length 1) on either axis has no say, and a vote for C order wins a
- * conflict (Notes [Keep order] in copy.c, [Output order] in
- * ufunc_exec.c). */
-void gpa_iterator_order(gpa_array *const *arrs, int n, int nd, int *perm);
+/* gpa_iterator_order: ops/layout.h. */
 
 /* New uninitialised array of `shape` whose axes lie in memory in the
  * order perm (outermost first), each contiguous inside the next, as

@@ -4,6 +4,7 @@
 #include "ops/ufunc.h"
 #include "ops/elementwise.h"
 #include "ops/copy.h"
+#include "ops/layout.h"
 #include "jit/strbuf.h"
 #include "hooks.h"
 #include "util.h"

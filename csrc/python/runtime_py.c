@@ -1,7 +1,7 @@
 /* runtime_py.c - the runtime's module-level functions (devices, pools,
  * synchronisation), wrapped by gpuarray/cuda.py and gpuarray/_memory.py.
  */
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 #include "runtime/transfer.h"

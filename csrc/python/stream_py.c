@@ -1,11 +1,11 @@
-/* stream_py.c - streams and events for Python (gpuarray/cuda.py wraps
+/* stream_py.c - streams and events for Python (gpuarray/cuda/__init__.py wraps
  * them as Stream and Event, as in CuPy).  A handle is the backend's
  * pointer as an int (0: the default stream; always 0 on host, where work
  * is synchronous).  The current stream is per device: every launch and
  * copy of the device goes to it, and the pool keeps its blocks per
  * stream (pool.c).
  */
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/backend.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
