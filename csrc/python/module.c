@@ -6,7 +6,7 @@
 #include "config.h"
 #include "hooks.h"
 #include "util.h"
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "array/array.h"
 #include "jit/jit.h"
 #include "ops/ufunc.h"
