@@ -1,7 +1,8 @@
 """Products: dot, matmul (and `a @ b`, ndarray.dot), inner, vdot, outer,
-tensordot, kron, cross -- contracted blockwise with the elementwise and
-reduction kernels (Note [Blockwise contraction]); a cuBLAS path for large
-matrix products is future work."""
+tensordot, kron, cross.  Floating and complex products go to the
+backend's GEMM (linalg/_gemm.py, Note [GEMM marshalling]); the others
+(integers, bools) are contracted blockwise with the elementwise and
+reduction kernels (Note [Blockwise contraction])."""
 import builtins as _b
 import math as _math
 import warnings as _warnings
@@ -13,6 +14,7 @@ from . import _reductions as _rd
 from . import _ufuncs as _uf
 from ._core import ndarray
 from ._creation import asarray, zeros
+from .linalg import _gemm
 
 __all__ = ["dot", "matmul", "inner", "vdot", "outer", "tensordot", "kron",
            "cross"]
@@ -69,8 +71,24 @@ def _into(out, result):
     return out
 
 
+def _into_dot(out, result, dt):
+    """dot's out=: NumPy takes only an exact match (C-contiguous, the
+    result's dtype and shape), as it writes into it directly."""
+    if out is None:
+        return result
+    if (not isinstance(out, ndarray) or out.dtype != dt
+            or out.shape != result.shape or not out.flags.c_contiguous):
+        raise ValueError("output array is not acceptable (must have the "
+                         "right datatype, number of dimensions, and be a "
+                         "C-Array)")
+    out[...] = result
+    return out
+
+
 def _matmul2d(a, b, dt):
     """(..., M, K) x (..., K, N) -> (..., M, N), batch axes broadcast."""
+    if _np.dtype(dt) in _gemm.BLAS_TYPES:
+        return _gemm.matmul(a, b, dt)
     rows = a[..., :, None, :]
     columns = _mn.swapaxes(b, -1, -2)[..., None, :, :]
     return _contract(rows, columns, dt)
@@ -88,9 +106,17 @@ def dot(a, b, out=None):
         raise ValueError("shapes %s and %s not aligned: %d (dim %d) != %d "
                          "(dim %d)" % (a.shape, b.shape, a.shape[-1],
                                        a.ndim - 1, b.shape[bk], bk))
+    k = a.shape[-1]
+    if dt in _gemm.BLAS_TYPES:
+        if b.ndim == 1:
+            r = _gemm.matmul(a.reshape((-1, k)), b[:, None], dt)
+            return _into_dot(out, r.reshape(a.shape[:-1]), dt)
+        rhs = _mn.moveaxis(b, -2, 0).reshape((k, -1))
+        r = _gemm.matmul(a.reshape((-1, k)), rhs, dt)
+        return _into_dot(out, r.reshape(a.shape[:-1] + b.shape[:-2]
+                                        + b.shape[-1:]), dt)
     if b.ndim == 1:
         return _into(out, _contract(a, b, dt))
-    k = a.shape[-1]
     spread = a.reshape(a.shape[:-1] + (1,) * (b.ndim - 1) + (k,))
     return _into(out, _contract(spread, _mn.swapaxes(b, -1, -2), dt))
 
@@ -103,6 +129,8 @@ def vdot(a, b):
     dt = _np.result_type(a.dtype, b.dtype)
     if a.dtype.kind == "c":
         a = _uf.conjugate(a)
+    if dt in _gemm.BLAS_TYPES:
+        return _gemm.matmul(a[None, :], b[:, None], dt).reshape(())
     return _contract(a, b, dt)
 
 
@@ -116,8 +144,12 @@ def inner(a, b):
                          "(dim %d)" % (a.shape, b.shape, a.shape[-1],
                                        a.ndim - 1, b.shape[-1], b.ndim - 1))
     k = a.shape[-1]
+    dt = _np.result_type(a.dtype, b.dtype)
+    if dt in _gemm.BLAS_TYPES:
+        r = _gemm.matmul(a.reshape((-1, k)), b.reshape((-1, k)).T, dt)
+        return r.reshape(a.shape[:-1] + b.shape[:-1])
     spread = a.reshape(a.shape[:-1] + (1,) * (b.ndim - 1) + (k,))
-    return _contract(spread, b, _np.result_type(a.dtype, b.dtype))
+    return _contract(spread, b, dt)
 
 
 def outer(a, b, out=None):
