@@ -24,7 +24,7 @@ import numpy as _np
 
 import gpuarray as _gp
 from .. import _core
-from ._common import LinAlgError, work_dtype, real_dtype
+from ._common import LinAlgError, real_dtype
 
 SlogdetResult = _collections.namedtuple("SlogdetResult",
                                         ["sign", "logabsdet"])
@@ -59,7 +59,16 @@ def f_copy(a, dt, cols=None):
 
 
 def _raise_if(info, message):
-    if info.size and bool((info > 0).any()):
+    """LinAlgError where any matrix's info is nonzero, as NumPy's gufuncs
+    do (LAPACK 3.10+ reports a NaN input to gesdd as info = -4)."""
+    if info.size and bool((info != 0).any()):
+        raise LinAlgError(message)
+
+
+def _raise_if_nan(values, message):
+    """The same for a library that does not check its input for NaN
+    (cuSOLVER): NaN in the output means it did not converge."""
+    if bool(_gp.any(_gp.isnan(values)).get()):
         raise LinAlgError(message)
 
 
@@ -90,6 +99,19 @@ def inv(a, dt):
     b = lu.shape[0]
     x = _gp.broadcast_to(_gp.eye(n, dtype=dt), (b, n, n)).copy()
     _core._ml_getrs("T", n, n, lu, n, n * n, ipiv, x, n, n * n, b)
+    return _gp.swapaxes(x, -1, -2).reshape(batch + (n, n))
+
+
+def inv_nan(a, dt):
+    """inv, with NaN matrices for the singular ones instead of an error
+    (NumPy's inv under errstate(all='ignore'), which cond uses)."""
+    batch, n = a.shape[:-2], a.shape[-1]
+    lu, ipiv, info = _lu(a, dt)
+    b = lu.shape[0]
+    x = _gp.broadcast_to(_gp.eye(n, dtype=dt), (b, n, n)).copy()
+    _core._ml_getrs("T", n, n, lu, n, n * n, ipiv, x, n, n * n, b)
+    bad = _gp.asarray(info > 0)
+    x = _gp.where(bad[:, None, None], _np.nan, x).astype(dt, copy=False)
     return _gp.swapaxes(x, -1, -2).reshape(batch + (n, n))
 
 
@@ -169,6 +191,7 @@ def svd(a, dt, full, compute_uv):
         info = _core._ml_gesvd("N", mx, nx, x, mx, mx * nx, s, k, None, 1,
                                0, None, 1, 0, b)
         _raise_if(info, "SVD did not converge")
+        _raise_if_nan(s, "SVD did not converge")
         return s.reshape(batch + (k,))
     ucols = mx if full else nx          # X's U: mx x ucols (ld mx)
     vrows = nx                          # X's VT: vrows x nx (ld vrows)
@@ -177,6 +200,7 @@ def svd(a, dt, full, compute_uv):
     info = _core._ml_gesvd(job, mx, nx, x, mx, mx * nx, s, k, u, mx,
                            mx * ucols, vt, vrows, vrows * nx, b)
     _raise_if(info, "SVD did not converge")
+    _raise_if_nan(s, "SVD did not converge")
     s = s.reshape(batch + (k,))
     if wide:
         # A = X^T: U_A is VT read row-major, Vh_A is U read row-major.

@@ -8,10 +8,10 @@ import numpy as _np
 
 import gpuarray as _gp
 from ._common import LinAlgError, work_dtype, real_dtype, at_least_2d, \
-    square, flat_stack
+    square
 from ._svd import svd
 from ._norms import norm
-from ._solve import _gauss_jordan
+from . import _lapack
 
 _NoValue = _np._NoValue
 
@@ -93,10 +93,7 @@ def cond(x, p=None):
         square(x)
         dt = work_dtype(x)
         batch = x.shape[:-2]
-        m = flat_stack(x, dt)
-        eye = _gp.broadcast_to(_gp.eye(x.shape[-1], dtype=dt), m.shape)
-        invx = _gauss_jordan(m, eye, dt, nan_if_singular=True)
-        invx = invx.reshape(x.shape)
+        invx = _lapack.inv_nan(x, dt)
         xw = x.astype(dt, copy=False)
         if p == "nuc":
             # NaN inverses (singular) make svd fail, as in NumPy.
