@@ -108,11 +108,14 @@ def dot(a, b, out=None):
                                        a.ndim - 1, b.shape[bk], bk))
     k = a.shape[-1]
     if dt in _gemm.BLAS_TYPES:
+        lhs = a.reshape((_math.prod(a.shape[:-1]), k))
         if b.ndim == 1:
-            r = _gemm.matmul(a.reshape((-1, k)), b[:, None], dt)
+            r = _gemm.matmul(lhs, b[:, None], dt)
             return _into_dot(out, r.reshape(a.shape[:-1]), dt)
-        rhs = _mn.moveaxis(b, -2, 0).reshape((k, -1))
-        r = _gemm.matmul(a.reshape((-1, k)), rhs, dt)
+        rhs = _mn.moveaxis(b, -2, 0).reshape((k, b.size // k if k else
+                                              _math.prod(b.shape[:-2])
+                                              * b.shape[-1]))
+        r = _gemm.matmul(lhs, rhs, dt)
         return _into_dot(out, r.reshape(a.shape[:-1] + b.shape[:-2]
                                         + b.shape[-1:]), dt)
     if b.ndim == 1:
@@ -146,7 +149,8 @@ def inner(a, b):
     k = a.shape[-1]
     dt = _np.result_type(a.dtype, b.dtype)
     if dt in _gemm.BLAS_TYPES:
-        r = _gemm.matmul(a.reshape((-1, k)), b.reshape((-1, k)).T, dt)
+        r = _gemm.matmul(a.reshape((_math.prod(a.shape[:-1]), k)),
+                         b.reshape((_math.prod(b.shape[:-1]), k)).T, dt)
         return r.reshape(a.shape[:-1] + b.shape[:-1])
     spread = a.reshape(a.shape[:-1] + (1,) * (b.ndim - 1) + (k,))
     return _contract(spread, b, dt)
