@@ -55,14 +55,18 @@ ml_type(const gpa_array *a, const char *name)
 
 /* 0 with an exception unless `a` holds `batch` column-major rows x cols
  * matrices with leading dimension ld, batch stride `stride` (elements of
- * es bytes) inside its memory; writeable when `write`, on device dev. */
+ * es bytes) between its first and last element; writeable when `write`, on device dev. */
 static int
 mat_ok(const gpa_array *a, const char *name, int64_t rows, int64_t cols,
        int64_t ld, int64_t stride, int64_t batch, size_t es, int write,
        gpa_device *dev)
 {
     int64_t extent;
-    const char *lo = a->mem->ptr, *hi = a->mem->ptr + a->mem->size;
+    char *lo, *hi;
+
+    /* The array's own elements, not its memory block: a description that
+     * strays into a neighbour's bytes of a pool block is as wrong. */
+    gpa_array_extent(a, &lo, &hi);
 
     if (a->dev != dev) {
         PyErr_Format(PyExc_ValueError, "%s is on another device", name);
