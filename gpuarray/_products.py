@@ -14,7 +14,7 @@ from . import _reductions as _rd
 from . import _ufuncs as _uf
 from ._core import ndarray
 from ._creation import asarray, zeros
-from .linalg import _gemm
+from .linalg import _gemm, _intgemm
 
 __all__ = ["dot", "matmul", "inner", "vdot", "outer", "tensordot", "kron",
            "cross"]
@@ -71,6 +71,13 @@ def _into(out, result):
     return out
 
 
+def _direct(dt):
+    """Whether dt's products go to a GEMM (BLAS or our integer kernel)
+    rather than the blockwise contraction."""
+    dt = _np.dtype(dt)
+    return dt in _gemm.BLAS_TYPES or dt.kind in "biu"
+
+
 def _into_dot(out, result, dt):
     """dot's out=: NumPy takes only an exact match (C-contiguous, the
     result's dtype and shape), as it writes into it directly."""
@@ -89,6 +96,8 @@ def _matmul2d(a, b, dt):
     """(..., M, K) x (..., K, N) -> (..., M, N), batch axes broadcast."""
     if _np.dtype(dt) in _gemm.BLAS_TYPES:
         return _gemm.matmul(a, b, dt)
+    if _np.dtype(dt).kind in "biu":
+        return _intgemm.matmul(a, b, dt)
     rows = a[..., :, None, :]
     columns = _mn.swapaxes(b, -1, -2)[..., None, :, :]
     return _contract(rows, columns, dt)
@@ -107,15 +116,15 @@ def dot(a, b, out=None):
                          "(dim %d)" % (a.shape, b.shape, a.shape[-1],
                                        a.ndim - 1, b.shape[bk], bk))
     k = a.shape[-1]
-    if dt in _gemm.BLAS_TYPES:
+    if _direct(dt):
         lhs = a.reshape((_math.prod(a.shape[:-1]), k))
         if b.ndim == 1:
-            r = _gemm.matmul(lhs, b[:, None], dt)
+            r = _matmul2d(lhs, b[:, None], dt)
             return _into_dot(out, r.reshape(a.shape[:-1]), dt)
         rhs = _mn.moveaxis(b, -2, 0).reshape((k, b.size // k if k else
                                               _math.prod(b.shape[:-2])
                                               * b.shape[-1]))
-        r = _gemm.matmul(lhs, rhs, dt)
+        r = _matmul2d(lhs, rhs, dt)
         return _into_dot(out, r.reshape(a.shape[:-1] + b.shape[:-2]
                                         + b.shape[-1:]), dt)
     if b.ndim == 1:
@@ -132,8 +141,8 @@ def vdot(a, b):
     dt = _np.result_type(a.dtype, b.dtype)
     if a.dtype.kind == "c":
         a = _uf.conjugate(a)
-    if dt in _gemm.BLAS_TYPES:
-        return _gemm.matmul(a[None, :], b[:, None], dt).reshape(())
+    if _direct(dt):
+        return _matmul2d(a[None, :], b[:, None], dt).reshape(())
     return _contract(a, b, dt)
 
 
@@ -148,8 +157,8 @@ def inner(a, b):
                                        a.ndim - 1, b.shape[-1], b.ndim - 1))
     k = a.shape[-1]
     dt = _np.result_type(a.dtype, b.dtype)
-    if dt in _gemm.BLAS_TYPES:
-        r = _gemm.matmul(a.reshape((_math.prod(a.shape[:-1]), k)),
+    if _direct(dt):
+        r = _matmul2d(a.reshape((_math.prod(a.shape[:-1]), k)),
                          b.reshape((_math.prod(b.shape[:-1]), k)).T, dt)
         return r.reshape(a.shape[:-1] + b.shape[:-1])
     spread = a.reshape(a.shape[:-1] + (1,) * (b.ndim - 1) + (k,))

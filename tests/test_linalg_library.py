@@ -458,3 +458,26 @@ def test_missing_library_gives_one_clear_error(tmp_path, var, kind, names):
     assert str(tmp_path) in out.stdout
     if kind == "host":
         assert "INV" in out.stdout
+
+
+@pytest.mark.parametrize("dt", ["int8", "uint16", "int64", "uint64", "bool"])
+def test_integer_gemm_kernel_compiles_with_nvrtc(dt):
+    from conftest import nvrtc_or_skip
+    from gpuarray.linalg import _intgemm
+    nvrtc_or_skip()
+    assert len(gp._core._nvrtc_compile(_intgemm.source(dt), 90)) > 1000
+
+
+def test_integer_products_on_strided_broadcast_views():
+    rng = np.random.default_rng(1)
+    a = rng.integers(-50, 50, (3, 6, 9)).astype(np.int16)
+    b = rng.integers(-50, 50, (9, 4)).astype(np.int16)
+    ga, gb = gp.asarray(a), gp.asarray(b)
+    np.testing.assert_array_equal(
+        (ga[:, ::-2, 1:] @ gb[1:, ::-1]).get(), a[:, ::-2, 1:] @ b[1:, ::-1])
+    np.testing.assert_array_equal(
+        gp.matmul(gp.broadcast_to(gb.T, (2, 4, 9)), ga[0].T).get(),
+        np.matmul(np.broadcast_to(b.T, (2, 4, 9)), a[0].T))
+    np.testing.assert_array_equal(gp.dot(ga, gb).get(), np.dot(a, b))
+    np.testing.assert_array_equal(gp.inner(ga, ga[0]).get(), np.inner(a, a[0]))
+    np.testing.assert_array_equal(gp.vdot(ga, ga).get(), np.vdot(a, a))
