@@ -213,10 +213,40 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
                          "(n?,k),(k,m?)->(n?,m?) (size %d is different "
                          "from %d)" % (b2.shape[-2], a2.shape[-1]))
     batch = _np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
-    result = _matmul2d(a2, b2, dt)
     shape = batch + a.shape[-2:-1] + b.shape[-1:] if b.ndim > 1 else \
         batch + a.shape[-2:-1]
+    if isinstance(out, tuple) and len(out) == 1:
+        out = out[0]
+    if out is not None:
+        _check_matmul_out(out, shape, dt, casting)
+    result = _matmul2d(a2, b2, dt)
     return _into(out, result.reshape(shape))
+
+
+def _check_matmul_out(out, shape, dt, casting):
+    """NumPy's checks of matmul's out=: an array of exactly the result's
+    shape, reachable from the loop dtype under `casting`."""
+    if not isinstance(out, ndarray):
+        raise TypeError("return arrays must be of ArrayType")
+    core = len(shape) - out.ndim
+    if out.shape != shape:
+        if out.ndim == len(shape) and out.shape[:-2] == shape[:-2]:
+            for i in (0, 1):
+                if out.shape[-2 + i] != shape[-2 + i]:
+                    raise ValueError(
+                        "matmul: Output operand 0 has a mismatch in its core "
+                        "dimension %d, with gufunc signature (n?,k),(k,m?)->"
+                        "(n?,m?) (size %d is different from %d)"
+                        % (i, out.shape[-2 + i], shape[-2 + i]))
+        raise ValueError("non-broadcastable output operand with shape %s "
+                         "doesn't match the broadcast shape %s"
+                         % (out.shape, shape) if core <= 0 else
+                         "output operand has too few dimensions: %s for "
+                         "the result's %s" % (out.shape, shape))
+    if not _np.can_cast(dt, out.dtype, casting=casting):
+        # NumPy's own UFuncTypeError, raised by NumPy on 1x1 dummies.
+        _np.matmul(_np.ones((1, 1), dt), _np.ones((1, 1), dt),
+                   out=_np.empty((1, 1), out.dtype), casting=casting)
 
 
 def _signature_out_dtype(signature):

@@ -481,3 +481,18 @@ def test_integer_products_on_strided_broadcast_views():
     np.testing.assert_array_equal(gp.dot(ga, gb).get(), np.dot(a, b))
     np.testing.assert_array_equal(gp.inner(ga, ga[0]).get(), np.inner(a, a[0]))
     np.testing.assert_array_equal(gp.vdot(ga, ga).get(), np.vdot(a, a))
+
+
+def test_matmul_out_errors_like_numpy():
+    a, b = rand((2, 3, 4), np.float32), rand((4, 5), np.float32)
+    ga, gb = gp.asarray(a), gp.asarray(b)
+    for shape, dt in (((2, 3, 6), np.float32), ((1, 3, 5), np.float32),
+                      ((2, 3, 5), np.int32), ((2, 4, 5), np.float32)):
+        with pytest.raises(Exception) as want:
+            np.matmul(a, b, out=np.empty(shape, dt))
+        with pytest.raises(want.type) as got:
+            gp.matmul(ga, gb, out=gp.empty(shape, dt))
+        if "core dimension" in str(want.value):
+            assert str(got.value) == str(want.value)
+    with pytest.raises(TypeError):
+        gp.matmul(ga, gb, out=[1])
