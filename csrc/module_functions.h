@@ -139,6 +139,7 @@ PyObject *gpa_py_ml_syevd(PyObject *, PyObject *);
 PyObject *gpa_py_ml_gesvd(PyObject *, PyObject *);
 PyObject *gpa_py_ml_geqrf(PyObject *, PyObject *);
 PyObject *gpa_py_ml_orgqr(PyObject *, PyObject *);
+PyObject *gpa_py_ml_geev(PyObject *, PyObject *);
 PyObject *gpa_py_ml_symbols(PyObject *, PyObject *);
 PyObject *gpa_py_ml_load(PyObject *, PyObject *);
 PyObject *gpa_py_ml_where(PyObject *, PyObject *);
@@ -152,6 +153,7 @@ PyObject *gpa_py_ml_tf32(PyObject *, PyObject *);
     GPA_FN("_ml_gesvd", gpa_py_ml_gesvd, METH_VARARGS, NULL)               \
     GPA_FN("_ml_geqrf", gpa_py_ml_geqrf, METH_VARARGS, NULL)               \
     GPA_FN("_ml_orgqr", gpa_py_ml_orgqr, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_geev", gpa_py_ml_geev, METH_VARARGS, NULL)                 \
     GPA_FN("_ml_symbols", gpa_py_ml_symbols, METH_NOARGS, NULL)            \
     GPA_FN("_ml_load", gpa_py_ml_load, METH_O, NULL)                       \
     GPA_FN("_ml_where", gpa_py_ml_where, METH_O, NULL)                     \

@@ -496,3 +496,27 @@ def test_matmul_out_errors_like_numpy():
             assert str(got.value) == str(want.value)
     with pytest.raises(TypeError):
         gp.matmul(ga, gb, out=[1])
+
+
+@pytest.mark.parametrize("dt", FLOATS, ids=lambda d: np.dtype(d).name)
+def test_eig_eigvals(dt):
+    rng = np.random.default_rng(4)
+    sym = rng.standard_normal((4, 4))
+    cases = [rand((3, 5, 5), dt), (sym + sym.T).astype(dt),
+             np.array([[0, -1], [1, 0]], dt), rand((1, 1), dt)]
+    for a in cases:
+        w, v = gl.eig(gp.asarray(a))
+        ew, ev = np.linalg.eig(a)
+        assert w.dtype == ew.dtype and v.dtype == ev.dtype
+        assert w.shape == ew.shape and v.shape == ev.shape
+        W, V = w.get(), v.get()
+        close(a.astype(V.dtype) @ V, V * W[..., None, :], dt)
+        close(np.sort_complex(W.reshape(-1, W.shape[-1])),
+              np.sort_complex(ew.reshape(-1, ew.shape[-1])), dt)
+        close(np.sort_complex(gl.eigvals(gp.asarray(a)).get()
+                              .reshape(-1, W.shape[-1])),
+              np.sort_complex(ew.reshape(-1, ew.shape[-1])), dt)
+    with pytest.raises(np.linalg.LinAlgError):
+        gl.eig(gp.asarray(np.array([[np.nan, 1.0], [1.0, 1.0]])))
+    w = gl.eigvals(gp.zeros((2, 0, 0)))
+    assert w.shape == np.linalg.eigvals(np.zeros((2, 0, 0))).shape

@@ -88,10 +88,27 @@ typedef struct {
     gemm_ex_fn cublasGemmStridedBatchedEx;
 } cublas_api;
 
+/* cusolverDnXgeev_bufferSize(handle, params, jobvl, jobvr, n, typeA, A,
+ *   lda, typeW, W, typeVL, VL, ldvl, typeVR, VR, ldvr, computeType,
+ *   &device_bytes, &host_bytes); cusolverDnXgeev(... the same ...,
+ *   computeType, dev_buf, dev_bytes, host_buf, host_bytes, info) */
+typedef int (*xgeev_bs_fn)(void *, void *, int, int, int64_t, int,
+                           const void *, int64_t, int, const void *, int,
+                           const void *, int64_t, int, const void *, int64_t,
+                           int, size_t *, size_t *);
+typedef int (*xgeev_fn)(void *, void *, int, int, int64_t, int, void *,
+                        int64_t, int, void *, int, void *, int64_t, int,
+                        void *, int64_t, int, void *, size_t, void *, size_t,
+                        int *);
+
 typedef struct {
     create_fn cusolverDnCreate;
     destroy_fn cusolverDnDestroy;
     set_stream_fn cusolverDnSetStream;
+    create_fn cusolverDnCreateParams;
+    destroy_fn cusolverDnDestroyParams;
+    xgeev_bs_fn cusolverDnXgeev_bufferSize;
+    xgeev_fn cusolverDnXgeev;
     getrf_bs_fn getrf_bs[4];
     getrf_fn getrf[4];
     getrs_fn getrs[4];
@@ -117,6 +134,8 @@ static const char *const cublas_names[] = {
  * heevd/ungqr for complex types (second column). */
 static const char *const cusolver_plain[] = {
     "cusolverDnCreate", "cusolverDnDestroy", "cusolverDnSetStream",
+    "cusolverDnCreateParams", "cusolverDnDestroyParams",
+    "cusolverDnXgeev_bufferSize", "cusolverDnXgeev",
 };
 static const char *const cusolver_typed[][2] = {
     {"cusolverDn%cgetrf_bufferSize", NULL},
@@ -642,6 +661,59 @@ fail:
            ? GPA_OK : GPA_ERR;
 }
 
+/* cusolverDnXgeev (CUDA 12.6+): W complex of A's precision, VR as A
+ * (for real A, LAPACK's packing of conjugate pairs); right vectors only,
+ * as cuSOLVER has no left ones. */
+static int
+cuda_geev(gpa_device *dev, gpa_ml_type t, char jobvr, int64_t n, void *a,
+          int64_t lda, int64_t sa, void *w, int64_t sw, void *vr,
+          int64_t ldvr, int64_t svr, int32_t *info, int64_t batch)
+{
+    static const int dtypes[] = {CUDA_R_32F, CUDA_R_64F, CUDA_C_32F,
+                                 CUDA_C_64F};
+    static const int wtypes[] = {CUDA_C_32F, CUDA_C_64F, CUDA_C_32F,
+                                 CUDA_C_64F};
+    scratch s = {NULL, NULL};
+    void *params = NULL, *host_buf = NULL, *h;
+    size_t dev_bytes = 0, host_bytes = 0;
+    size_t es = gpa_ml_size(t), ws = 2 * gpa_ml_real_size(t);
+    int mode = jobvr == 'V' ? CUSOLVER_EIG_MODE_VECTOR
+                            : CUSOLVER_EIG_MODE_NOVECTOR;
+    int ok = 0;
+
+    h = solver_handle(dev);
+    if (h == NULL)
+        return GPA_ERR;
+    CUSOLVER_CHECK(solver.cusolverDnCreateParams(&params));
+    CUSOLVER_CHECK(solver.cusolverDnXgeev_bufferSize(
+        h, params, CUSOLVER_EIG_MODE_NOVECTOR, mode, n, dtypes[t], a, lda,
+        wtypes[t], w, dtypes[t], NULL, 1, dtypes[t], vr, ldvr, dtypes[t],
+        &dev_bytes, &host_bytes));
+    if (scratch_get(dev, &s, batch, dev_bytes) < 0)
+        goto fail;
+    host_buf = PyMem_Malloc(host_bytes > 0 ? host_bytes : 1);
+    if (host_buf == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int64_t i = 0; i < batch; i++)
+        CUSOLVER_CHECK(solver.cusolverDnXgeev(
+            h, params, CUSOLVER_EIG_MODE_NOVECTOR, mode, n, dtypes[t],
+            ELEM(a, i, sa, es), lda, wtypes[t], (char *)w + i * sw * ws,
+            dtypes[t], NULL, 1, dtypes[t], vr ? ELEM(vr, i, svr, es) : NULL,
+            ldvr, dtypes[t], s.work->ptr, dev_bytes, host_buf, host_bytes,
+            (int *)s.info->ptr + i));
+    ok = 1;
+fail:
+    if (params != NULL)
+        solver.cusolverDnDestroyParams(params);
+    ok = (scratch_done(dev, &s, info, batch, ok) == GPA_OK && ok);
+    /* The host buffer is the library's until the stream is done: the
+     * info copy above synchronized it. */
+    PyMem_Free(host_buf);
+    return ok ? GPA_OK : GPA_ERR;
+}
+
 static const gpa_mathlib cuda_table = {
     .name = "cublas+cusolver",
     .gemm = cuda_gemm,
@@ -652,6 +724,7 @@ static const gpa_mathlib cuda_table = {
     .gesvd = cuda_gesvd,
     .geqrf = cuda_geqrf,
     .orgqr = cuda_orgqr,
+    .geev = cuda_geev,
 };
 
 /* The libraries load on first call of each routine (handles); the table

@@ -62,6 +62,18 @@ typedef void (*orgqr_fn)(const fint *, const fint *, const fint *, void *,
                          const fint *, const void *, void *, const fint *,
                          fint *);
 
+/* dgeev(jobvl, jobvr, n, a, lda, wr, wi, vl, ldvl, vr, ldvr, work, lwork,
+ *       info); zgeev(jobvl, jobvr, n, a, lda, w, vl, ldvl, vr, ldvr, work,
+ *       lwork, rwork, info) */
+typedef void (*geev_r_fn)(const char *, const char *, const fint *, void *,
+                          const fint *, void *, void *, void *, const fint *,
+                          void *, const fint *, void *, const fint *, fint *,
+                          size_t, size_t);
+typedef void (*geev_c_fn)(const char *, const char *, const fint *, void *,
+                          const fint *, void *, void *, const fint *, void *,
+                          const fint *, void *, const fint *, void *, fint *,
+                          size_t, size_t);
+
 typedef struct {
     gemm_fn gemm[4];
     getrf_fn getrf[4];
@@ -71,12 +83,14 @@ typedef struct {
     void *gesdd[4]; /* gesdd_r_fn / gesdd_c_fn */
     geqrf_fn geqrf[4];
     orgqr_fn orgqr[4];
+    void *geev[4]; /* geev_r_fn / geev_c_fn */
 } openblas_api;
 
 /* Routine names without type letter; "syevd" and "orgqr" become "heevd"
  * and "ungqr" for complex types. */
 static const char *const routines[] = {"gemm", "getrf", "getrs", "potrf",
-                                       "syevd", "gesdd", "geqrf", "orgqr"};
+                                       "syevd", "gesdd", "geqrf", "orgqr",
+                                       "geev"};
 static const char type_letter[4] = {'s', 'd', 'c', 'z'};
 
 /* Note [Process-wide CUDA tables] (runtime/cuda_loader.c) applies here
@@ -429,6 +443,72 @@ host_orgqr(gpa_device *dev, gpa_ml_type t, int64_t m, int64_t n, int64_t k,
     return GPA_OK;
 }
 
+static int
+host_geev(gpa_device *dev, gpa_ml_type t, char jobvr, int64_t n, void *a,
+          int64_t lda, int64_t sa, void *w, int64_t sw, void *vr,
+          int64_t ldvr, int64_t svr, int32_t *info, int64_t batch)
+{
+    fint N = n, LDA = lda, LDVR = jobvr == 'V' ? ldvr : 1, one = 1;
+    fint inf = 0, lwork = -1;
+    char jobvl = 'N';
+    double q[2] = {0, 0}, dummy[2];
+    void *work = NULL, *rwork = NULL;
+    size_t es = gpa_ml_size(t), rs = gpa_ml_real_size(t);
+    int cplx = (t == GPA_ML_C || t == GPA_ML_Z);
+    char *wr = NULL;
+    int rc = GPA_ERR;
+
+    GPA_UNUSED(dev);
+    if (load() < 0)
+        return GPA_ERR;
+    /* Real types: wr and wi side by side, then interleaved into w. */
+    rwork = PyMem_Malloc(rs * (size_t)(2 * (n > 0 ? n : 1)));
+    if (rwork == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    wr = rwork;
+    if (cplx)
+        ((geev_c_fn)api.geev[t])(&jobvl, &jobvr, &N, a, &LDA, w, dummy, &one,
+                                 vr ? vr : dummy, &LDVR, q, &lwork, rwork,
+                                 &inf, 1, 1);
+    else
+        ((geev_r_fn)api.geev[t])(&jobvl, &jobvr, &N, a, &LDA, wr,
+                                 wr + n * rs, dummy, &one, vr ? vr : dummy,
+                                 &LDVR, q, &lwork, &inf, 1, 1);
+    lwork = lwork_of(t, q);
+    work = PyMem_Malloc((size_t)lwork * es);
+    if (work == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int64_t i = 0; i < batch; i++) {
+        char *ai = (char *)a + i * sa * es;
+        char *wi = (char *)w + i * sw * 2 * rs;
+        char *vi = vr ? (char *)vr + i * svr * es : (char *)dummy;
+        if (cplx) {
+            ((geev_c_fn)api.geev[t])(&jobvl, &jobvr, &N, ai, &LDA, wi, dummy,
+                                     &one, vi, &LDVR, work, &lwork, rwork,
+                                     &inf, 1, 1);
+        }
+        else {
+            ((geev_r_fn)api.geev[t])(&jobvl, &jobvr, &N, ai, &LDA, wr,
+                                     wr + n * rs, dummy, &one, vi, &LDVR,
+                                     work, &lwork, &inf, 1, 1);
+            for (int64_t j = 0; j < n; j++) {
+                memcpy(wi + 2 * j * rs, wr + j * rs, rs);
+                memcpy(wi + (2 * j + 1) * rs, wr + (n + j) * rs, rs);
+            }
+        }
+        info[i] = (int32_t)inf;
+    }
+    rc = GPA_OK;
+fail:
+    PyMem_Free(work);
+    PyMem_Free(rwork);
+    return rc;
+}
+
 static const gpa_mathlib host_table = {
     .name = "openblas",
     .gemm = host_gemm,
@@ -439,6 +519,7 @@ static const gpa_mathlib host_table = {
     .gesvd = host_gesvd,
     .geqrf = host_geqrf,
     .orgqr = host_orgqr,
+    .geev = host_geev,
 };
 
 const gpa_mathlib *

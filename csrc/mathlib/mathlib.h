@@ -78,6 +78,14 @@ typedef struct gpa_mathlib {
                  int64_t k, void *a, int64_t lda, int64_t sa,
                  const void *tau, int64_t stau, int32_t *info,
                  int64_t batch);
+    /* General eigenproblem, right vectors only (jobvr 'V' or 'N'): w is
+     * COMPLEX of t's precision (n per matrix, stride sw complex
+     * elements); for real t, vr holds LAPACK's packing of conjugate
+     * pairs (columns j, j+1 = re, im of vector j).  a is destroyed. */
+    int (*geev)(gpa_device *dev, gpa_ml_type t, char jobvr, int64_t n,
+                void *a, int64_t lda, int64_t sa, void *w, int64_t sw,
+                void *vr, int64_t ldvr, int64_t svr, int32_t *info,
+                int64_t batch);
 } gpa_mathlib;
 
 /* The table of dev's backend, its libraries loaded on first use; NULL

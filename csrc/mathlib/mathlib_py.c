@@ -494,6 +494,63 @@ fail:
     return NULL;
 }
 
+/* _ml_geev(jobvr, n, A, lda, sa, W, sw, VR, ldvr, svr, batch) -> info;
+ * W complex of A's precision, VR None when jobvr is 'N'. */
+PyObject *
+gpa_py_ml_geev(PyObject *self, PyObject *args)
+{
+    int jobvr, t, wt;
+    long long n, lda, sa, sw, ldvr, svr, batch;
+    gpa_array *a, *w, *vr = NULL;
+    PyObject *vo;
+    PyArrayObject *info = NULL;
+    const gpa_mathlib *ml;
+
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "CLO!LLO!LOLLL", &jobvr, &n, ARR(a), &lda,
+                          &sa, ARR(w), &sw, &vo, &ldvr, &svr, &batch))
+        return NULL;
+    if (jobvr != 'V' && jobvr != 'N') {
+        PyErr_SetString(PyExc_ValueError, "jobvr must be 'V' or 'N'");
+        return NULL;
+    }
+    if (jobvr == 'V') {
+        if (!gpa_array_check(vo)) {
+            PyErr_SetString(PyExc_TypeError, "VR must be an array");
+            return NULL;
+        }
+        vr = (gpa_array *)vo;
+    }
+    ml = lapack_head(a, &t);
+    if (ml == NULL)
+        return NULL;
+    wt = ml_type(w, "W");
+    if (wt < 0)
+        return NULL;
+    if (wt != (t == GPA_ML_S || t == GPA_ML_C ? GPA_ML_C : GPA_ML_Z)) {
+        PyErr_SetString(PyExc_TypeError, "W must be complex of A's precision");
+        return NULL;
+    }
+    if (!mat_ok(a, "A", n, n, lda, sa, batch, gpa_ml_size(t), 1, a->dev)
+        || !mat_ok(w, "W", n, 1, n > 0 ? n : 1, sw, batch, gpa_ml_size(wt),
+                   1, a->dev)
+        || (vr != NULL && (!same_type(vr, t, "VR")
+                           || !mat_ok(vr, "VR", n, n, ldvr, svr, batch,
+                                      gpa_ml_size(t), 1, a->dev)))
+        || (info = new_info(batch)) == NULL)
+        goto fail;
+    if (n > 0 && batch > 0
+        && ml->geev(a->dev, (gpa_ml_type)t, (char)jobvr, n, a->data, lda,
+                    sa, w->data, sw, vr ? vr->data : NULL,
+                    vr ? ldvr : (n > 0 ? n : 1), svr,
+                    (int32_t *)PyArray_DATA(info), batch) < 0)
+        goto fail;
+    return (PyObject *)info;
+fail:
+    Py_XDECREF(info);
+    return NULL;
+}
+
 /* _ml_symbols() -> {"openblas": [...], "cublas": [...], "cusolver": [...]}:
  * every exported name the tables resolve, for the symbol test. */
 PyObject *

@@ -32,6 +32,8 @@ EighResult = _collections.namedtuple("EighResult",
                                      ["eigenvalues", "eigenvectors"])
 SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 QRResult = _collections.namedtuple("QRResult", ["Q", "R"])
+# NumPy's own result type (users and tests compare types with NumPy's).
+EigResult = type(_np.linalg.eig(_np.ones((1, 1))))
 
 
 def _count(batch):
@@ -237,3 +239,44 @@ def qr(a, dt, mode):
     q = _gp.swapaxes(m, -1, -2)[:, :, :qcols]
     return QRResult(_gp.ascontiguousarray(q).reshape(batch + (rows, qcols)),
                     r)
+
+
+def _unpack_pairs(v, im, cdt):
+    """Complex eigenvectors from LAPACK's real packing: for a conjugate
+    pair (im > 0 at column j, < 0 at j + 1), vector j is column j + i
+    column j+1 and vector j+1 its conjugate.  v (B, n, n) row-major with
+    vectors in columns, im (B, n)."""
+    zero = _gp.zeros(v.shape[:-1] + (1,), v.dtype)
+    nxt = _gp.concatenate([v[..., 1:], zero], axis=-1)
+    prv = _gp.concatenate([zero, v[..., :-1]], axis=-1)
+    pos = (im > 0)[:, None, :]
+    neg = (im < 0)[:, None, :]
+    vc = v.astype(cdt)
+    first = (v + 1j * nxt).astype(cdt)
+    second = (prv - 1j * v).astype(cdt)
+    return _gp.where(pos, first, _gp.where(neg, second, vc)).astype(cdt)
+
+
+def eig(a, dt, vectors):
+    """geev of the F copy: (w, v) or w, with NumPy's rule for real input
+    (real results when every eigenvalue of the stack is real)."""
+    batch, n = a.shape[:-2], a.shape[-1]
+    cdt = _np.dtype(_np.complex64 if dt in (_np.float32, _np.complex64)
+                    else _np.complex128)
+    m = f_copy(a, dt)
+    b = m.shape[0]
+    w = _gp.empty((b, n), cdt)
+    vr = _gp.empty((b, n, n), dt) if vectors else None
+    info = _core._ml_geev("V" if vectors else "N", n, m, n, n * n, w, n, vr,
+                          n, n * n, b)
+    _raise_if(info, "Eigenvalues did not converge")
+    real_input = dt.kind != "c"
+    im = _gp.imag(w) if real_input else None
+    all_real = real_input and not bool(_gp.any(im != 0).get())
+    wout = (_gp.real(w).astype(dt) if all_real else w).reshape(batch + (n,))
+    if not vectors:
+        return wout
+    v = _gp.swapaxes(vr, -1, -2)
+    if real_input and not all_real:
+        v = _unpack_pairs(v, im, cdt)
+    return EigResult(wout, _gp.ascontiguousarray(v).reshape(batch + (n, n)))
