@@ -520,3 +520,25 @@ def test_eig_eigvals(dt):
         gl.eig(gp.asarray(np.array([[np.nan, 1.0], [1.0, 1.0]])))
     w = gl.eigvals(gp.zeros((2, 0, 0)))
     assert w.shape == np.linalg.eigvals(np.zeros((2, 0, 0))).shape
+
+
+@pytest.mark.parametrize("dt", [np.int8, np.int64, np.uint16, np.bool_],
+                         ids=lambda d: np.dtype(d).name)
+def test_solvers_take_integer_and_bool_input_as_numpy(dt):
+    """NumPy computes integer and bool input in float64."""
+    m = np.array([[4, 1, 0], [1, 3, 1], [0, 1, 2]]).astype(dt)
+    if np.dtype(dt) == np.bool_:
+        m = np.array([[1, 1, 0], [0, 1, 1], [0, 0, 1]], bool)
+    g = gp.asarray(m)
+    for name in ("inv", "det", "svdvals", "eigvals", "matrix_rank", "pinv"):
+        close(getattr(gl, name)(g), getattr(np.linalg, name)(m))
+    if np.dtype(dt) != np.bool_:
+        close(gl.cholesky(g), np.linalg.cholesky(m))
+        close(gl.eigvalsh(g), np.linalg.eigvalsh(m))
+    close(np.abs(gl.qr(g, mode="r").get()), np.abs(np.linalg.qr(m, mode="r")))
+    close(gl.solve(g, g), np.linalg.solve(m, m))
+
+
+def test_tf32_is_documented_in_the_namespace():
+    assert gl.set_tf32.__doc__ and "TF32" in gl.set_tf32.__doc__
+    assert gl.tf32_enabled() in (True, False)
