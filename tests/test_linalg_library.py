@@ -542,3 +542,41 @@ def test_solvers_take_integer_and_bool_input_as_numpy(dt):
 def test_tf32_is_documented_in_the_namespace():
     assert gl.set_tf32.__doc__ and "TF32" in gl.set_tf32.__doc__
     assert gl.tf32_enabled() in (True, False)
+
+
+def _where_in_subprocess(env, setup=""):
+    code = (setup + "import gpuarray._core as c; c._ml_load('cuda'); "
+            "print(c._ml_where('cuBLAS')); print(c._ml_where('cuSOLVER'))")
+    out = subprocess.run([sys.executable, "-c", code], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+@pytest.mark.skipif(not all(_cuda_libs().values()),
+                    reason="no CUDA toolkit libraries in /usr/local/cuda")
+def test_library_search_order(tmp_path):
+    """Note [Library search]: a pip wheel's folder on sys.path comes before
+    CUDA_HOME, which comes before the system loader."""
+    libs = _cuda_libs()
+    wheel = tmp_path / "site" / "nvidia" / "cublas" / "lib"
+    wheel.mkdir(parents=True)
+    os.symlink(libs["cublas"][-1], wheel / os.path.basename(libs["cublas"][-1]))
+    home = tmp_path / "cuda_home" / "lib64"
+    home.mkdir(parents=True)
+    for p in libs["cublas"][-1:] + libs["cusolver"][-1:]:
+        os.symlink(p, home / os.path.basename(p))
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("GPUARRAY_CU") and k not in ("CUDA_HOME",
+                                                           "CUDA_PATH")}
+    env["CUDA_HOME"] = str(tmp_path / "cuda_home")
+    setup = "import sys; sys.path.insert(0, %r); " % str(tmp_path / "site")
+    blas, solver = _where_in_subprocess(env, setup)
+    assert blas.startswith(str(wheel))
+    assert solver.startswith(str(home))
+    blas, solver = _where_in_subprocess(env)
+    assert blas.startswith(str(home)) and solver.startswith(str(home))
+    # the override beats everything
+    env["GPUARRAY_CUDA_LIB_DIR"] = CUDA_LIB
+    blas, solver = _where_in_subprocess(env, setup)
+    assert blas.startswith(CUDA_LIB) and solver.startswith(CUDA_LIB)
