@@ -76,8 +76,10 @@ mat_ok(const gpa_array *a, const char *name, int64_t rows, int64_t cols,
         PyErr_Format(PyExc_ValueError, "%s is read-only", name);
         return 0;
     }
+    /* ld >= max(1, rows) always: the libraries reject anything less
+     * (OpenBLAS by printing through xerbla and doing nothing). */
     if (rows < 0 || cols < 0 || batch < 0 || stride < 0 || ld < 1
-        || (cols > 1 && ld < rows)) {
+        || ld < rows) {
         PyErr_Format(PyExc_ValueError,
                      "%s: bad matrix description rows=%lld cols=%lld "
                      "ld=%lld stride=%lld batch=%lld", name, (long long)rows,
