@@ -31,7 +31,8 @@ remember(const char *what, const char *path)
     int i;
 
     for (i = 0; i < WHERE_SLOTS; i++) {
-        if (where_tab[i].what[0] == '\0' || strcmp(where_tab[i].what, what) == 0)
+        if (where_tab[i].what[0] == '\0'
+            || strcmp(where_tab[i].what, what) == 0)
             break;
     }
     if (i == WHERE_SLOTS)
@@ -85,7 +86,8 @@ try_open(search *s, const char *dir, const char *file)
     const char *err;
 
     if (dir != NULL) {
-        if (snprintf(path, sizeof path, "%s/%s", dir, file) >= (int)sizeof path)
+        if (snprintf(path, sizeof path, "%s/%s", dir, file)
+            >= (int)sizeof path)
             return NULL;
         if (access(path, F_OK) != 0)
             return NULL;
@@ -98,7 +100,8 @@ try_open(search *s, const char *dir, const char *file)
         err = dlerror();
         /* The system loader's plain "cannot open" is expected; a library
          * that exists but cannot be loaded is worth telling. */
-        if (err != NULL && (dir != NULL || strstr(err, "No such file") == NULL))
+        if (err != NULL
+            && (dir != NULL || strstr(err, "No such file") == NULL))
             snprintf(s->last_err, sizeof s->last_err, "%s", err);
         return NULL;
     }

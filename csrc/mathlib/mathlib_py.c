@@ -55,12 +55,11 @@ ml_type(const gpa_array *a, const char *name)
 
 /* 0 with an exception unless `a` holds `batch` column-major rows x cols
  * matrices with leading dimension ld, batch stride `stride` (elements of
- * es bytes) between its first and last element; writeable when `write`, on device dev. */
-static int
-mat_ok(const gpa_array *a, const char *name, int64_t rows, int64_t cols,
-       int64_t ld, int64_t stride, int64_t batch, size_t es, int write,
-       gpa_device *dev)
-{
+ * es bytes) between its first and last element; writeable when `write`, on
+ * device dev. */
+static int mat_ok(const gpa_array *a, const char *name, int64_t rows,
+                  int64_t cols, int64_t ld, int64_t stride, int64_t batch,
+                  size_t es, int write, gpa_device *dev) {
     int64_t extent;
     char *lo, *hi;
 
