@@ -580,3 +580,43 @@ def test_library_search_order(tmp_path):
     env["GPUARRAY_CUDA_LIB_DIR"] = CUDA_LIB
     blas, solver = _where_in_subprocess(env, setup)
     assert blas.startswith(CUDA_LIB) and solver.startswith(CUDA_LIB)
+
+
+def _random_view(rng, base, gbase):
+    """The same random view (steps of either sign, offsets, an axis swap)
+    of a NumPy array and its upload."""
+    sl = [slice(None, None, int(rng.choice([1, -1])))]  # batch: all of it
+    for n in base.shape[1:]:
+        step = int(rng.choice([1, 1, 2, -1, -2]))
+        start = int(rng.integers(0, max(1, n // 3)))
+        sl.append(slice(start, None, step) if step > 0 else
+                  slice(n - 1 - start, None, step))
+    v, gv = base[tuple(sl)], gbase[tuple(sl)]
+    if rng.random() < 0.5:
+        v, gv = np.swapaxes(v, -1, -2), gp.swapaxes(gv, -1, -2)
+    return v, gv
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_gemm_marshalling_on_random_views(seed):
+    """Note [GEMM marshalling] over random strided/transposed/offset views
+    and broadcast batches, float64 and int32 (our kernel), against NumPy."""
+    rng = np.random.default_rng(seed)
+    for dt in (np.float64, np.int32):
+        ba = (rng.standard_normal((3, 9, 8)) * 4).astype(dt)
+        bb = (rng.standard_normal((3, 8, 9)) * 4).astype(dt)
+        a, ga = _random_view(rng, ba, gp.asarray(ba))
+        b, gb = _random_view(rng, bb, gp.asarray(bb))
+        k = min(a.shape[-1], b.shape[-2])
+        a, ga = a[..., :k], ga[..., :k]
+        b, gb = b[..., :k, :], gb[..., :k, :]
+        if rng.random() < 0.3:
+            b, gb = b[:1], gb[:1]          # a batch broadcast against 3
+        if rng.random() < 0.3:
+            a, ga = a[0], ga[0]            # no batch on one side
+        want = np.matmul(a, b)
+        got = gp.matmul(ga, gb)
+        if dt == np.int32:
+            np.testing.assert_array_equal(got.get(), want)
+        else:
+            close(got, want)
