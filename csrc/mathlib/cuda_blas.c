@@ -1,12 +1,15 @@
 /* cuda_blas.c - the cuda backend's math-library table (mathlib.h):
  * cuBLAS's strided-batched GEMM and the cuSOLVER dense routines, over
- * the handles and tables of cuda_libs.c.  Batches of factorizations are
- * a loop of calls on the handle's stream; info comes back in one copy.
+ * the handles and tables of cuda_libs.c.  Stacks of factorizations are a
+ * loop of calls on the handle's stream, or one batched call for many small
+ * matrices (Note [Batched small matrices]); info comes back in one copy.
  */
 #include "common.h"
 #include "config.h"
 #include "mathlib/cuda_libs.h"
 #include "mathlib/mathlib.h"
+
+#include <limits.h>
 
 static int
 op_of(char t)
@@ -54,6 +57,116 @@ fail:
 
 
 static int
+fill_of(char uplo)
+{
+    return uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+}
+
+/* Note [Batched small matrices]: a stack of more than one matrix of
+ * order <= GPA_CUDA_BATCHED_MAX_N goes to cuBLAS's getrfBatched /
+ * getrsBatched and cuSOLVER's potrfBatched, one launch for the stack
+ * instead of one call per matrix; they take arrays of device pointers,
+ * built from the batch stride.  The pointer array is released when the
+ * call is queued: the info copy that ends every call synchronizes the
+ * stream before the pool can hand the block out again. */
+static int
+use_batched(int64_t n, int64_t batch)
+{
+    return batch > 1 && n <= GPA_CUDA_BATCHED_MAX_N && batch <= INT_MAX;
+}
+
+static int
+getrf_batched(gpa_device *dev, gpa_ml_type t, int64_t n, void *a,
+              int64_t lda, int64_t sa, int32_t *ipiv, int32_t *info,
+              int64_t batch)
+{
+    gpa_ml_scratch s = {NULL, NULL};
+    gpa_mem *ptrs = NULL;
+    int ok = 0;
+    void *h = gpa_cublas_handle(dev);
+
+    if (h == NULL)
+        return GPA_ERR;
+    if (gpa_ml_scratch_get(dev, &s, batch, 0) < 0)
+        goto fail;
+    ptrs = gpa_ml_pointer_array(dev, a, sa * (int64_t)gpa_ml_size(t), batch);
+    if (ptrs == NULL)
+        goto fail;
+    CUBLAS_CHECK(gpa_cublas.getrf_batched[t](
+        h, (int)n, (void *const *)ptrs->ptr, (int)lda, ipiv,
+        (int *)s.info->ptr, (int)batch));
+    ok = 1;
+fail:
+    if (ptrs != NULL)
+        gpa_mem_decref(ptrs);
+    return (gpa_ml_scratch_done(dev, &s, info, batch, ok) == GPA_OK && ok)
+           ? GPA_OK : GPA_ERR;
+}
+
+static int
+getrs_batched(gpa_device *dev, gpa_ml_type t, char trans, int64_t n,
+              int64_t nrhs, const void *a, int64_t lda, int64_t sa,
+              const int32_t *ipiv, void *b, int64_t ldb, int64_t sb,
+              int32_t *info, int64_t batch)
+{
+    gpa_mem *pa = NULL, *pb = NULL;
+    int64_t es = (int64_t)gpa_ml_size(t);
+    int host_info = 0, ok = 0;
+    void *h = gpa_cublas_handle(dev);
+
+    if (h == NULL)
+        return GPA_ERR;
+    pa = gpa_ml_pointer_array(dev, (void *)a, sa * es, batch);
+    pb = pa ? gpa_ml_pointer_array(dev, b, sb * es, batch) : NULL;
+    if (pb == NULL)
+        goto fail;
+    CUBLAS_CHECK(gpa_cublas.getrs_batched[t](
+        h, op_of(trans), (int)n, (int)nrhs, (const void *const *)pa->ptr,
+        (int)lda, ipiv, (void *const *)pb->ptr, (int)ldb, &host_info,
+        (int)batch));
+    /* host_info < 0 names a bad argument; the factors were checked by
+     * getrf.  Wait for the stream before the pointer arrays go back. */
+    if (dev->be->stream_synchronize(dev, dev->stream) < 0)
+        goto fail;
+    for (int64_t i = 0; i < batch; i++)
+        info[i] = host_info;
+    ok = 1;
+fail:
+    if (pa != NULL)
+        gpa_mem_decref(pa);
+    if (pb != NULL)
+        gpa_mem_decref(pb);
+    return ok ? GPA_OK : GPA_ERR;
+}
+
+static int
+potrf_batched(gpa_device *dev, gpa_ml_type t, char uplo, int64_t n,
+              void *a, int64_t lda, int64_t sa, int32_t *info, int64_t batch)
+{
+    gpa_ml_scratch s = {NULL, NULL};
+    gpa_mem *ptrs = NULL;
+    int ok = 0;
+    void *h = gpa_cusolver_handle(dev);
+
+    if (h == NULL)
+        return GPA_ERR;
+    if (gpa_ml_scratch_get(dev, &s, batch, 0) < 0)
+        goto fail;
+    ptrs = gpa_ml_pointer_array(dev, a, sa * (int64_t)gpa_ml_size(t), batch);
+    if (ptrs == NULL)
+        goto fail;
+    CUSOLVER_CHECK(gpa_cusolver.potrf_batched[t](
+        h, fill_of(uplo), (int)n, (void **)ptrs->ptr, (int)lda,
+        (int *)s.info->ptr, (int)batch));
+    ok = 1;
+fail:
+    if (ptrs != NULL)
+        gpa_mem_decref(ptrs);
+    return (gpa_ml_scratch_done(dev, &s, info, batch, ok) == GPA_OK && ok)
+           ? GPA_OK : GPA_ERR;
+}
+
+static int
 cuda_getrf(gpa_device *dev, gpa_ml_type t, int64_t n, void *a, int64_t lda,
            int64_t sa, int32_t *ipiv, int32_t *info, int64_t batch)
 {
@@ -64,6 +177,8 @@ cuda_getrf(gpa_device *dev, gpa_ml_type t, int64_t n, void *a, int64_t lda,
 
     if (!gpa_cuda_fits_int(n, "n") || !gpa_cuda_fits_int(lda, "lda"))
         return GPA_ERR;
+    if (use_batched(n, batch))
+        return getrf_batched(dev, t, n, a, lda, sa, ipiv, info, batch);
     h = gpa_cusolver_handle(dev);
     if (h == NULL)
         return GPA_ERR;
@@ -95,6 +210,9 @@ cuda_getrs(gpa_device *dev, gpa_ml_type t, char trans, int64_t n,
     if (!gpa_cuda_fits_int(n, "n") || !gpa_cuda_fits_int(nrhs, "nrhs")
         || !gpa_cuda_fits_int(lda, "lda") || !gpa_cuda_fits_int(ldb, "ldb"))
         return GPA_ERR;
+    if (use_batched(n, batch))
+        return getrs_batched(dev, t, trans, n, nrhs, a, lda, sa, ipiv, b,
+                             ldb, sb, info, batch);
     h = gpa_cusolver_handle(dev);
     if (h == NULL)
         return GPA_ERR;
@@ -111,11 +229,6 @@ fail:
            ? GPA_OK : GPA_ERR;
 }
 
-static int
-fill_of(char uplo)
-{
-    return uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-}
 
 static int
 cuda_potrf(gpa_device *dev, gpa_ml_type t, char uplo, int64_t n, void *a,
@@ -128,6 +241,8 @@ cuda_potrf(gpa_device *dev, gpa_ml_type t, char uplo, int64_t n, void *a,
 
     if (!gpa_cuda_fits_int(n, "n") || !gpa_cuda_fits_int(lda, "lda"))
         return GPA_ERR;
+    if (use_batched(n, batch))
+        return potrf_batched(dev, t, uplo, n, a, lda, sa, info, batch);
     h = gpa_cusolver_handle(dev);
     if (h == NULL)
         return GPA_ERR;

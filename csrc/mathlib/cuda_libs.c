@@ -34,6 +34,10 @@ static const char *const cublas_names[] = {
     "cublasGetStatusName", "cublasSetWorkspace_v2",
     "cublasGemmStridedBatchedEx",
 };
+/* Typed cuBLAS routines ("%c": S, D, C, Z), after the plain ones. */
+static const char *const cublas_typed[] = {
+    "cublas%cgetrfBatched", "cublas%cgetrsBatched",
+};
 
 /* cuSOLVER per-type routines: "%c" is the type letter; syevd/orgqr are
  * heevd/ungqr for complex types (second column). */
@@ -56,10 +60,13 @@ static const char *const cusolver_typed[][2] = {
     {"cusolverDn%cgeqrf", NULL},
     {"cusolverDn%corgqr_bufferSize", "cusolverDn%cungqr_bufferSize"},
     {"cusolverDn%corgqr", "cusolverDn%cungqr"},
+    {"cusolverDn%cpotrfBatched", NULL},
 };
 static const char letters[4] = {'S', 'D', 'C', 'Z'};
 
 #define N_TYPED (sizeof cusolver_typed / sizeof *cusolver_typed)
+#define NB_PLAIN (sizeof cublas_names / sizeof *cublas_names)
+#define NB_TYPED (sizeof cublas_typed / sizeof *cublas_typed)
 
 /* Note [Process-wide CUDA tables] (runtime/cuda_loader.c); GIL. */
 cublas_api gpa_cublas;
@@ -95,6 +102,7 @@ load_cublas(void)
     static const char *const sonames[] = {"libcublas.so.13",
                                           "libcublas.so.12", NULL};
     void *h, **slots = (void **)&gpa_cublas;
+    char name[64];
 
     if (blas_state > 0)
         return GPA_OK;
@@ -102,11 +110,18 @@ load_cublas(void)
                          "nvidia-cublas-cu12 (CUDA 12)");
     if (h == NULL)
         return GPA_ERR;
-    for (size_t i = 0; i < sizeof cublas_names / sizeof *cublas_names; i++) {
+    for (size_t i = 0; i < NB_PLAIN; i++) {
         slots[i] = dlsym(h, cublas_names[i]);
         if (slots[i] == NULL)
             return missing("cuBLAS", cublas_names[i]);
     }
+    for (size_t r = 0; r < NB_TYPED; r++)
+        for (int k = 0; k < 4; k++) {
+            snprintf(name, sizeof name, cublas_typed[r], letters[k]);
+            slots[NB_PLAIN + r * 4 + k] = dlsym(h, name);
+            if (slots[NB_PLAIN + r * 4 + k] == NULL)
+                return missing("cuBLAS", name);
+        }
     blas_state = 1;
     return GPA_OK;
 }
@@ -266,12 +281,23 @@ gpa_ml_scratch_done(gpa_device *dev, gpa_ml_scratch *s, int32_t *info,
     return rc;
 }
 
+/* Appends str(name) to list; -1 with an exception. */
+static int
+append_name(PyObject *list, const char *name)
+{
+    PyObject *s = PyUnicode_FromString(name);
+    int rc = (s == NULL) ? -1 : PyList_Append(list, s);
+
+    Py_XDECREF(s);
+    return rc;
+}
+
 /* For the symbol test: {library: [every symbol this file resolves]}, a
  * new dict. */
 PyObject *
 gpa_mathlib_cuda_symbols(void)
 {
-    PyObject *d = NULL, *lb = NULL, *ls = NULL, *s;
+    PyObject *d = NULL, *lb = NULL, *ls = NULL;
     char name[64];
 
     d = PyDict_New();
@@ -279,32 +305,24 @@ gpa_mathlib_cuda_symbols(void)
     ls = PyList_New(0);
     if (d == NULL || lb == NULL || ls == NULL)
         goto fail;
-    for (size_t i = 0; i < sizeof cublas_names / sizeof *cublas_names; i++) {
-        s = PyUnicode_FromString(cublas_names[i]);
-        if (s == NULL || PyList_Append(lb, s) < 0) {
-            Py_XDECREF(s);
+    for (size_t i = 0; i < NB_PLAIN; i++)
+        if (append_name(lb, cublas_names[i]) < 0)
             goto fail;
+    for (size_t r = 0; r < NB_TYPED; r++)
+        for (int k = 0; k < 4; k++) {
+            snprintf(name, sizeof name, cublas_typed[r], letters[k]);
+            if (append_name(lb, name) < 0)
+                goto fail;
         }
-        Py_DECREF(s);
-    }
     for (size_t i = 0; i < sizeof cusolver_plain / sizeof *cusolver_plain;
-         i++) {
-        s = PyUnicode_FromString(cusolver_plain[i]);
-        if (s == NULL || PyList_Append(ls, s) < 0) {
-            Py_XDECREF(s);
+         i++)
+        if (append_name(ls, cusolver_plain[i]) < 0)
             goto fail;
-        }
-        Py_DECREF(s);
-    }
     for (size_t r = 0; r < N_TYPED; r++)
         for (int k = 0; k < 4; k++) {
             typed_name(name, sizeof name, r, k);
-            s = PyUnicode_FromString(name);
-            if (s == NULL || PyList_Append(ls, s) < 0) {
-                Py_XDECREF(s);
+            if (append_name(ls, name) < 0)
                 goto fail;
-            }
-            Py_DECREF(s);
         }
     if (PyDict_SetItemString(d, "cublas", lb) < 0
         || PyDict_SetItemString(d, "cusolver", ls) < 0)
@@ -317,6 +335,31 @@ fail:
     Py_XDECREF(lb);
     Py_XDECREF(ls);
     return NULL;
+}
+
+gpa_mem *
+gpa_ml_pointer_array(gpa_device *dev, void *base, int64_t stride,
+                     int64_t batch)
+{
+    void **host = NULL;
+    gpa_mem *m = NULL;
+    size_t bytes = sizeof(void *) * (size_t)(batch > 0 ? batch : 1);
+
+    host = PyMem_Malloc(bytes);
+    if (host == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (int64_t i = 0; i < batch; i++)
+        host[i] = (char *)base + i * stride;
+    m = gpa_mem_alloc(dev, bytes);
+    if (m != NULL && dev->be->copy_sync(dev, m->ptr, host, bytes, GPA_H2D,
+                                        dev->stream) < 0) {
+        gpa_mem_decref(m);
+        m = NULL;
+    }
+    PyMem_Free(host);
+    return m;
 }
 
 /* For the missing-library test: loads cuBLAS and cuSOLVER (no GPU

@@ -59,6 +59,16 @@ typedef int (*orgqr_bs_fn)(void *, int, int, int, const void *, int,
 typedef int (*orgqr_fn)(void *, int, int, int, void *, int, const void *,
                         void *, int, int *);
 
+/* Batched LU and Cholesky of many small matrices: arrays of device
+ * pointers, one per matrix (cublas?getrfBatched, ?getrsBatched,
+ * cusolverDn?potrfBatched); getrs's info is a host int. */
+typedef int (*getrf_batched_fn)(void *, int, void *const *, int, int *,
+                                int *, int);
+typedef int (*getrs_batched_fn)(void *, int, int, int, const void *const *,
+                                int, const int *, void *const *, int, int *,
+                                int);
+typedef int (*potrf_batched_fn)(void *, int, int, void **, int, int *, int);
+
 typedef struct {
     create_fn cublasCreate;
     destroy_fn cublasDestroy;
@@ -66,6 +76,8 @@ typedef struct {
     status_name_fn cublasGetStatusName;
     set_workspace_fn cublasSetWorkspace;
     gemm_ex_fn cublasGemmStridedBatchedEx;
+    getrf_batched_fn getrf_batched[4];
+    getrs_batched_fn getrs_batched[4];
 } cublas_api;
 
 /* cusolverDnXgeev_bufferSize(handle, params, jobvl, jobvr, n, typeA, A,
@@ -102,6 +114,7 @@ typedef struct {
     geqrf_fn geqrf[4];
     orgqr_bs_fn orgqr_bs[4];
     orgqr_fn orgqr[4];
+    potrf_batched_fn potrf_batched[4];
 } cusolver_api;
 
 extern cublas_api gpa_cublas;
@@ -159,5 +172,15 @@ int gpa_ml_scratch_done(gpa_device *dev, gpa_ml_scratch *s, int32_t *info,
                         int64_t batch, int ok);
 
 #define ELEM(p, i, s, es) ((char *)(p) + (i) * (s) * (int64_t)(es))
+
+/* Matrices of at most this order go to the batched routines when a
+ * stack has more than one (they are built for many small matrices). */
+#define GPA_CUDA_BATCHED_MAX_N 64
+
+/* A new pool block holding `batch` device pointers base + i * stride
+ * bytes (copied from the host, ordered on dev's stream); NULL with an
+ * exception. */
+gpa_mem *gpa_ml_pointer_array(gpa_device *dev, void *base, int64_t stride,
+                              int64_t batch);
 
 #endif
