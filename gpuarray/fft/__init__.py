@@ -6,7 +6,7 @@ others (Note [FFT kernels] in _kernels.py); real and n-dimensional
 transforms are made of complex 1-D ones (_driver.py, _nd.py).
 """
 from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
-from ._helpers import fftfreq, fftshift, ifftshift, rfftfreq
+from ._freq_shift import fftfreq, fftshift, ifftshift, rfftfreq
 from ._nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "rfftn",

@@ -2,8 +2,9 @@
 with NumPy 2's signatures, defaults and argument handling (the real
 transforms are built from complex ones: Note [FFT layout] in _driver.py,
 the Hermitian extension kernel in _kernels.py)."""
-from .._creation import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from ._driver import raw_fft as _raw_fft, swap_direction as _swap_direction
+from .._engine.ufuncs import conjugate
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]
 
@@ -48,7 +49,6 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
     """FFT of a signal with Hermitian symmetry (real spectrum).  Unlike
     NumPy 2.4, which ignores `out` here, the result is written into out
     when given."""
-    from .. import conjugate
     a = _asarray(a)
     if n is None:
         n = (a.shape[axis] - 1) * 2
@@ -58,7 +58,6 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of hfft: conj(rfft(a)) with the norm direction swapped."""
-    from .. import conjugate
     a = _asarray(a)
     if n is None:
         n = a.shape[axis]

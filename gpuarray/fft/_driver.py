@@ -16,6 +16,9 @@ from numpy.lib.array_utils import normalize_axis_index as _norm_axis
 from .. import _core
 from ._complex_fft import c2c, real_part
 from ._kernels import launch, real_of
+from .._engine.arrays import ascontiguousarray
+from ..manipulation.shapes import moveaxis
+from .._engine.arrays import zeros
 
 _SWAP_DIRECTION_MAP = {"backward": "forward", None: "forward",
                        "ortho": "ortho", "forward": "backward"}
@@ -78,7 +81,6 @@ def raw_fft(a, n, axis, is_real, is_forward, norm, out=None):
         _check_out(out, shape, axis, n_out, loop_out, name)
     res = _transform(a, n, axis, is_real, is_forward, ct, float(fct))
     if out is None:
-        from .._creation import ascontiguousarray
         return ascontiguousarray(res, dtype=out_dtype)
     out[...] = res
     return out
@@ -104,7 +106,6 @@ def _check_out(out, shape, axis, n_out, loop_out, name):
 
 def _transform(a, n, axis, is_real, is_forward, ct, fct):
     """The result, transform axis at `axis` (any layout, loop dtype)."""
-    from .._manipulation import moveaxis
     last = a.ndim - 1
     x = a if axis == last else moveaxis(a, axis, -1)
     batch = tuple(x.shape[:-1])
@@ -135,12 +136,10 @@ def _transform(a, n, axis, is_real, is_forward, ct, fct):
 def _load(x, n, ct):
     """Rows of x cast to ct, truncated or zero-padded to n, as one
     C-contiguous 1-D buffer (x itself where it already is one)."""
-    from .._creation import ascontiguousarray
     L = x.shape[-1]
     if L >= n:
         buf = ascontiguousarray(x[..., :n] if L > n else x, dtype=ct)
     else:
-        from .._creation import zeros
         buf = zeros(tuple(x.shape[:-1]) + (n,), ct)
         if L:
             buf[..., :L] = x

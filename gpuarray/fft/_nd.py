@@ -6,7 +6,7 @@ import warnings as _warnings
 
 import numpy as _np
 
-from .._creation import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from ._basic import fft, ifft, irfft, rfft
 
 __all__ = ["fftn", "ifftn", "fft2", "ifft2", "rfftn", "irfftn", "rfft2",

@@ -4,7 +4,10 @@ cuda) in _lapack.py, with NumPy's dtype rule (real results when every
 eigenvalue of a real input is real, complex otherwise)."""
 import numpy as _np
 
-import gpuarray as _gp
+from .._engine import arrays as _A
+from .._core import ndarray as _ndarray
+from ..logic import truth as _T
+from .._engine import ufuncs as _U
 from ._common import work_dtype, square_stack
 from ._lapack import EigResult
 from . import _lapack
@@ -12,16 +15,16 @@ from . import _lapack
 
 def _eig(a, vectors):
     # As before the device path (and as CuPy): device arrays only.
-    if not isinstance(a, _gp.ndarray):
+    if not isinstance(a, _ndarray):
         raise TypeError("gpuarray.linalg: expected a gpuarray.ndarray, got "
                         "%s" % type(a).__name__)
     a = square_stack(a)
     dt = work_dtype(a)
     batch, n = a.shape[:-2], a.shape[-1]
     if a.size == 0:
-        w = _gp.zeros(batch + (n,), dt)
-        return EigResult(w, _gp.zeros(a.shape, dt)) if vectors else w
-    if not bool(_gp.all(_gp.isfinite(a)).get()):
+        w = _A.zeros(batch + (n,), dt)
+        return EigResult(w, _A.zeros(a.shape, dt)) if vectors else w
+    if not bool(_T.all(_U.isfinite(a)).get()):
         raise _np.linalg.LinAlgError("Array must not contain infs or NaNs")
     return _lapack.eig(a, dt, vectors)
 

@@ -1,7 +1,7 @@
 """eigh / eigvalsh for Hermitian (real symmetric) stacks: NumPy's checks
 and empty cases here, the divide-and-conquer eigensolver of the backend's
 LAPACK (syevd / heevd; cuSOLVER on cuda) in _lapack.py."""
-import gpuarray as _gp
+from .._engine import arrays as _A
 from ._common import work_dtype, real_dtype, square_stack
 from ._lapack import EighResult
 from . import _lapack
@@ -16,8 +16,8 @@ def _eigh(a, uplo, want_vectors):
     rdt = real_dtype(dt)
     batch, n = a.shape[:-2], a.shape[-1]
     if a.size == 0:
-        return (_gp.zeros(batch + (n,), rdt),
-                _gp.zeros(a.shape, dt) if want_vectors else None)
+        return (_A.zeros(batch + (n,), rdt),
+                _A.zeros(a.shape, dt) if want_vectors else None)
     return _lapack.eigh(a, dt, uplo, want_vectors)
 
 

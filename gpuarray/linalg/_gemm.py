@@ -24,8 +24,8 @@ import math as _math
 import numpy as _np
 
 from .. import _core
-from .._creation import ascontiguousarray, empty, zeros
-from .. import _manipulation as _mn
+from .._engine.arrays import ascontiguousarray, empty, zeros
+from ..manipulation import shapes as _mn
 
 # dtypes the libraries take; others (ints, bools) use the caller's path.
 BLAS_TYPES = frozenset(_np.dtype(c) for c in "efdFD")

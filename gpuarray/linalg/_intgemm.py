@@ -3,7 +3,7 @@
 wrap-around in the result type).
 
 Note [Integer GEMM]: one kernel text for every integer type, run by
-RawKernel on both backends (NVRTC on cuda, the C++ compiler on host).
+RawKernel on both backends (a lazy load of the kernels chapter) (NVRTC on cuda, the C++ compiler on host).
 Each thread owns a TILE x TILE block of C and keeps it in registers while
 it walks k (register tiling: every loaded element of A and B is used TILE
 times), so memory is O(inputs + output), never O(m n k).  No shared memory
@@ -21,9 +21,8 @@ import math as _math
 import numpy as _np
 
 from .._core import _get_device
-from .._creation import ascontiguousarray, empty, zeros
-from .. import _manipulation as _mn
-from .._raw import RawKernel
+from .._engine.arrays import ascontiguousarray, empty, zeros
+from ..manipulation import shapes as _mn
 from ._gemm import _batch_stride
 
 TILE = 4
@@ -91,6 +90,9 @@ def _kernel(dt, device_key):
     key = (device_key, dt.char)
     k = _kernels.get(key)
     if k is None:
+        # A lazy load (Note [Lazy namespace] in _engine/lazy.py): the
+        # kernels chapter stays unloaded until an integer product needs it.
+        from ..kernels.raw import RawKernel
         k = _kernels[key] = RawKernel(source(dt), "gpa_int_matmul")
     return k
 

@@ -22,7 +22,12 @@ import collections as _collections
 
 import numpy as _np
 
-import gpuarray as _gp
+from .._engine import arrays as _A
+from ..creation import matrices as _M
+from ..manipulation import shapes as _S
+from ..math import sums as _SUM
+from ..logic import truth as _T
+from .._engine import ufuncs as _U
 from .. import _core
 from ._common import LinAlgError, real_dtype
 
@@ -43,7 +48,7 @@ def _count(batch):
 def c_copy(a, dt):
     """A fresh C-contiguous (B, r, c) copy of the (..., r, c) stack a in
     dtype dt: column-major, each matrix is a^T (ld c)."""
-    out = _gp.empty((_count(a.shape[:-2]),) + a.shape[-2:], dt)
+    out = _A.empty((_count(a.shape[:-2]),) + a.shape[-2:], dt)
     out[...] = a.reshape(out.shape) if a.ndim != 3 else a
     return out
 
@@ -55,8 +60,8 @@ def f_copy(a, dt, cols=None):
     r, c = a.shape[-2:]
     cols = c if cols is None else cols
     b = _count(a.shape[:-2])
-    buf = (_gp.zeros if cols > c else _gp.empty)((b, cols, r), dt)
-    buf[:, :c, :] = _gp.swapaxes(a, -1, -2).reshape((b, c, r))
+    buf = (_A.zeros if cols > c else _A.empty)((b, cols, r), dt)
+    buf[:, :c, :] = _S.swapaxes(a, -1, -2).reshape((b, c, r))
     return buf
 
 
@@ -70,7 +75,7 @@ def _raise_if(info, message):
 def _raise_if_nan(values, message):
     """The same for a library that does not check its input for NaN
     (cuSOLVER): NaN in the output means it did not converge."""
-    if bool(_gp.any(_gp.isnan(values)).get()):
+    if bool(_T.any(_U.isnan(values)).get()):
         raise LinAlgError(message)
 
 
@@ -78,7 +83,7 @@ def _lu(a, dt):
     """getrf of the C copy of a (column-major a^T): (lu, ipiv, info)."""
     lu = c_copy(a, dt)
     b, n = lu.shape[0], lu.shape[-1]
-    ipiv = _gp.empty((b * n,), _np.int32)
+    ipiv = _A.empty((b * n,), _np.int32)
     info = _core._ml_getrf(n, lu, n, n * n, ipiv, b)
     return lu, ipiv, info
 
@@ -91,7 +96,7 @@ def solve_stack(a, rhs, dt):
     _raise_if(info, "Singular matrix")
     x = f_copy(rhs, dt)
     _core._ml_getrs("T", n, k, lu, n, n * n, ipiv, x, n, n * k, lu.shape[0])
-    return _gp.swapaxes(x, -1, -2).reshape(batch + (n, k))
+    return _S.swapaxes(x, -1, -2).reshape(batch + (n, k))
 
 
 def inv(a, dt):
@@ -99,9 +104,9 @@ def inv(a, dt):
     lu, ipiv, info = _lu(a, dt)
     _raise_if(info, "Singular matrix")
     b = lu.shape[0]
-    x = _gp.broadcast_to(_gp.eye(n, dtype=dt), (b, n, n)).copy()
+    x = _S.broadcast_to(_A.eye(n, dtype=dt), (b, n, n)).copy()
     _core._ml_getrs("T", n, n, lu, n, n * n, ipiv, x, n, n * n, b)
-    return _gp.swapaxes(x, -1, -2).reshape(batch + (n, n))
+    return _S.swapaxes(x, -1, -2).reshape(batch + (n, n))
 
 
 def inv_nan(a, dt):
@@ -110,19 +115,19 @@ def inv_nan(a, dt):
     batch, n = a.shape[:-2], a.shape[-1]
     lu, ipiv, info = _lu(a, dt)
     b = lu.shape[0]
-    x = _gp.broadcast_to(_gp.eye(n, dtype=dt), (b, n, n)).copy()
+    x = _S.broadcast_to(_A.eye(n, dtype=dt), (b, n, n)).copy()
     _core._ml_getrs("T", n, n, lu, n, n * n, ipiv, x, n, n * n, b)
-    bad = _gp.asarray(info > 0)
-    x = _gp.where(bad[:, None, None], _np.nan, x).astype(dt, copy=False)
-    return _gp.swapaxes(x, -1, -2).reshape(batch + (n, n))
+    bad = _A.asarray(info > 0)
+    x = _U.where(bad[:, None, None], _np.nan, x).astype(dt, copy=False)
+    return _S.swapaxes(x, -1, -2).reshape(batch + (n, n))
 
 
 def _lu_diag_and_swaps(a, dt):
     lu, ipiv, _ = _lu(a, dt)
     b, n = lu.shape[0], lu.shape[-1]
-    diag = _gp.diagonal(lu, axis1=-2, axis2=-1)
-    steps = _gp.arange(1, n + 1, dtype=_np.int32)
-    swaps = _gp.sum(ipiv.reshape((b, n)) != steps, axis=-1)
+    diag = _M.diagonal(lu, axis1=-2, axis2=-1)
+    steps = _A.arange(1, n + 1, dtype=_np.int32)
+    swaps = _SUM.sum(ipiv.reshape((b, n)) != steps, axis=-1)
     return diag, swaps
 
 
@@ -130,24 +135,24 @@ def det(a, dt):
     batch = a.shape[:-2]
     diag, swaps = _lu_diag_and_swaps(a, dt)
     sign = (1 - 2 * (swaps % 2)).astype(dt)
-    return (_gp.prod(diag, axis=-1) * sign).reshape(batch)
+    return (_SUM.prod(diag, axis=-1) * sign).reshape(batch)
 
 
 def slogdet(a, dt):
     batch = a.shape[:-2]
     rdt = real_dtype(dt)
     diag, swaps = _lu_diag_and_swaps(a, dt)
-    mag = _gp.abs(diag)
+    mag = _U.abs(diag)
     sign = (1 - 2 * (swaps % 2)).astype(dt)
     if dt.kind == "c":
-        unit = diag / _gp.where(mag == 0, 1, mag).astype(dt)
-        sign = sign * _gp.prod(unit, axis=-1)
+        unit = diag / _U.where(mag == 0, 1, mag).astype(dt)
+        sign = sign * _SUM.prod(unit, axis=-1)
     else:
-        sign = sign * _gp.prod(_gp.sign(diag), axis=-1)
-    singular = _gp.any(mag == 0, axis=-1)
-    sign = _gp.where(singular, 0, sign).astype(dt)
-    logdet = _gp.sum(_gp.log(mag), axis=-1).astype(rdt)
-    logdet = _gp.where(singular, -_np.inf, logdet).astype(rdt)
+        sign = sign * _SUM.prod(_U.sign(diag), axis=-1)
+    singular = _T.any(mag == 0, axis=-1)
+    sign = _U.where(singular, 0, sign).astype(dt)
+    logdet = _SUM.sum(_U.log(mag), axis=-1).astype(rdt)
+    logdet = _U.where(singular, -_np.inf, logdet).astype(rdt)
     return SlogdetResult(sign.reshape(batch), logdet.reshape(batch))
 
 
@@ -158,7 +163,7 @@ def cholesky(a, dt, upper):
     m = c_copy(a, dt)
     info = _core._ml_potrf("L" if upper else "U", n, m, n, n * n, m.shape[0])
     _raise_if(info, "Matrix is not positive definite")
-    m = _gp.triu(m) if upper else _gp.tril(m)
+    m = _M.triu(m) if upper else _M.tril(m)
     return m.reshape(a.shape)
 
 
@@ -166,14 +171,14 @@ def eigh(a, dt, uplo, vectors):
     batch, n = a.shape[:-2], a.shape[-1]
     m = f_copy(a, dt)
     b = m.shape[0]
-    w = _gp.empty((b, n), real_dtype(dt))
+    w = _A.empty((b, n), real_dtype(dt))
     info = _core._ml_syevd("V" if vectors else "N", uplo, n, m, n, n * n,
                            w, n, b)
     _raise_if(info, "Eigenvalues did not converge")
     w = w.reshape(batch + (n,))
     if not vectors:
         return w, None
-    return w, _gp.swapaxes(m, -1, -2).reshape(batch + (n, n))
+    return w, _S.swapaxes(m, -1, -2).reshape(batch + (n, n))
 
 
 def svd(a, dt, full, compute_uv):
@@ -187,7 +192,7 @@ def svd(a, dt, full, compute_uv):
     else:
         x, mx, nx = f_copy(a, dt), rows, cols
     b = x.shape[0]
-    s = _gp.empty((b, k), real_dtype(dt))
+    s = _A.empty((b, k), real_dtype(dt))
     job = "N" if not compute_uv else ("A" if full else "S")
     if not compute_uv:
         info = _core._ml_gesvd("N", mx, nx, x, mx, mx * nx, s, k, None, 1,
@@ -197,8 +202,8 @@ def svd(a, dt, full, compute_uv):
         return s.reshape(batch + (k,))
     ucols = mx if full else nx          # X's U: mx x ucols (ld mx)
     vrows = nx                          # X's VT: vrows x nx (ld vrows)
-    u = _gp.empty((b, ucols, mx), dt)
-    vt = _gp.empty((b, nx, vrows), dt)
+    u = _A.empty((b, ucols, mx), dt)
+    vt = _A.empty((b, nx, vrows), dt)
     info = _core._ml_gesvd(job, mx, nx, x, mx, mx * nx, s, k, u, mx,
                            mx * ucols, vt, vrows, vrows * nx, b)
     _raise_if(info, "SVD did not converge")
@@ -209,10 +214,10 @@ def svd(a, dt, full, compute_uv):
         ua = vt.reshape(batch + (rows, vrows))
         vha = u.reshape(batch + (ucols, cols))
     else:
-        ua = _gp.swapaxes(u, -1, -2).reshape(batch + (rows, ucols))
-        vha = _gp.swapaxes(vt, -1, -2).reshape(batch + (vrows, cols))
-    return SVDResult(_gp.ascontiguousarray(ua), s,
-                     _gp.ascontiguousarray(vha))
+        ua = _S.swapaxes(u, -1, -2).reshape(batch + (rows, ucols))
+        vha = _S.swapaxes(vt, -1, -2).reshape(batch + (vrows, cols))
+    return SVDResult(_A.ascontiguousarray(ua), s,
+                     _A.ascontiguousarray(vha))
 
 
 def qr(a, dt, mode):
@@ -223,21 +228,21 @@ def qr(a, dt, mode):
     qcols = rows if mode == "complete" else k
     m = f_copy(a, dt, cols=max(cols, qcols))
     b = m.shape[0]
-    tau = _gp.empty((b, k), dt)
+    tau = _A.empty((b, k), dt)
     _core._ml_geqrf(rows, cols, m, rows, rows * m.shape[1], tau, k, b)
     if mode == "raw":
         return (m[:, :cols, :].reshape(batch + (cols, rows)),
                 tau.reshape(batch + (k,)))
-    packed = _gp.swapaxes(m, -1, -2)[:, :, :cols]
+    packed = _S.swapaxes(m, -1, -2)[:, :, :cols]
     if mode == "economic":
-        return _gp.ascontiguousarray(packed).reshape(batch + (rows, cols))
+        return _A.ascontiguousarray(packed).reshape(batch + (rows, cols))
     rcount = rows if mode == "complete" else k
-    r = _gp.triu(packed[:, :rcount, :]).reshape(batch + (rcount, cols))
+    r = _M.triu(packed[:, :rcount, :]).reshape(batch + (rcount, cols))
     if mode == "r":
         return r
     _core._ml_orgqr(rows, qcols, k, m, rows, rows * m.shape[1], tau, k, b)
-    q = _gp.swapaxes(m, -1, -2)[:, :, :qcols]
-    return QRResult(_gp.ascontiguousarray(q).reshape(batch + (rows, qcols)),
+    q = _S.swapaxes(m, -1, -2)[:, :, :qcols]
+    return QRResult(_A.ascontiguousarray(q).reshape(batch + (rows, qcols)),
                     r)
 
 
@@ -246,15 +251,15 @@ def _unpack_pairs(v, im, cdt):
     pair (im > 0 at column j, < 0 at j + 1), vector j is column j + i
     column j+1 and vector j+1 its conjugate.  v (B, n, n) row-major with
     vectors in columns, im (B, n)."""
-    zero = _gp.zeros(v.shape[:-1] + (1,), v.dtype)
-    nxt = _gp.concatenate([v[..., 1:], zero], axis=-1)
-    prv = _gp.concatenate([zero, v[..., :-1]], axis=-1)
+    zero = _A.zeros(v.shape[:-1] + (1,), v.dtype)
+    nxt = _S.concatenate([v[..., 1:], zero], axis=-1)
+    prv = _S.concatenate([zero, v[..., :-1]], axis=-1)
     pos = (im > 0)[:, None, :]
     neg = (im < 0)[:, None, :]
     vc = v.astype(cdt)
     first = (v + 1j * nxt).astype(cdt)
     second = (prv - 1j * v).astype(cdt)
-    return _gp.where(pos, first, _gp.where(neg, second, vc)).astype(cdt)
+    return _U.where(pos, first, _U.where(neg, second, vc)).astype(cdt)
 
 
 def eig(a, dt, vectors):
@@ -265,18 +270,18 @@ def eig(a, dt, vectors):
                     else _np.complex128)
     m = f_copy(a, dt)
     b = m.shape[0]
-    w = _gp.empty((b, n), cdt)
-    vr = _gp.empty((b, n, n), dt) if vectors else None
+    w = _A.empty((b, n), cdt)
+    vr = _A.empty((b, n, n), dt) if vectors else None
     info = _core._ml_geev("V" if vectors else "N", n, m, n, n * n, w, n, vr,
                           n, n * n, b)
     _raise_if(info, "Eigenvalues did not converge")
     real_input = dt.kind != "c"
-    im = _gp.imag(w) if real_input else None
-    all_real = real_input and not bool(_gp.any(im != 0).get())
-    wout = (_gp.real(w).astype(dt) if all_real else w).reshape(batch + (n,))
+    im = _U.imag(w) if real_input else None
+    all_real = real_input and not bool(_T.any(im != 0).get())
+    wout = (_U.real(w).astype(dt) if all_real else w).reshape(batch + (n,))
     if not vectors:
         return wout
-    v = _gp.swapaxes(vr, -1, -2)
+    v = _S.swapaxes(vr, -1, -2)
     if real_input and not all_real:
         v = _unpack_pairs(v, im, cdt)
-    return EigResult(wout, _gp.ascontiguousarray(v).reshape(batch + (n, n)))
+    return EigResult(wout, _A.ascontiguousarray(v).reshape(batch + (n, n)))

@@ -4,7 +4,7 @@ import warnings as _warnings
 
 import numpy as _np
 
-import gpuarray as _gp
+from .._engine import arrays as _A
 from ._common import work_dtype, at_least_2d
 from ._lapack import QRResult
 from . import _lapack
@@ -32,7 +32,7 @@ def qr(a, mode="reduced"):
     R k x n), 'complete' (Q m x m, R m x n), 'r' (R only), 'raw' (LAPACK's
     (h, tau), h transposed)."""
     mode = _legacy_mode(mode)
-    a = _gp.asarray(a)
+    a = _A.asarray(a)
     at_least_2d(a)
     dt = work_dtype(a)
     if a.size == 0:
@@ -41,8 +41,8 @@ def qr(a, mode="reduced"):
             _warnings.simplefilter("ignore", DeprecationWarning)
             res = _np.linalg.qr(_np.zeros(a.shape, dt), mode=mode)
         if mode in ("reduced", "complete"):
-            return QRResult(*(_gp.asarray(x) for x in res))
+            return QRResult(*(_A.asarray(x) for x in res))
         if isinstance(res, tuple):
-            return tuple(_gp.asarray(x) for x in res)
-        return _gp.asarray(res)
+            return tuple(_A.asarray(x) for x in res)
+        return _A.asarray(res)
     return _lapack.qr(a, dt, mode)

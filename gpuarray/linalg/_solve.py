@@ -2,7 +2,8 @@
 here, the factorizations in the backend's LAPACK (_lapack.py)."""
 import numpy as _np
 
-import gpuarray as _gp
+from .._engine import arrays as _A
+from ..manipulation import shapes as _S
 from ._common import work_dtype, real_dtype, square_stack
 from ._lapack import SlogdetResult
 from . import _lapack
@@ -15,7 +16,7 @@ def det(a):
     dt = work_dtype(a)
     batch = a.shape[:-2]
     if a.shape[-1] == 0 or 0 in batch:
-        return _gp.ones(batch, dt)
+        return _A.ones(batch, dt)
     return _lapack.det(a, dt)
 
 
@@ -27,7 +28,7 @@ def slogdet(a):
     rdt = real_dtype(dt)
     batch = a.shape[:-2]
     if a.shape[-1] == 0 or 0 in batch:
-        return SlogdetResult(_gp.ones(batch, dt), _gp.zeros(batch, rdt))
+        return SlogdetResult(_A.ones(batch, dt), _A.zeros(batch, rdt))
     return SlogdetResult(*_lapack.slogdet(a, dt))
 
 
@@ -36,7 +37,7 @@ def inv(a):
     a = square_stack(a)
     dt = work_dtype(a)
     if a.size == 0:
-        return _gp.zeros(a.shape, dt)
+        return _A.zeros(a.shape, dt)
     return _lapack.inv(a, dt)
 
 
@@ -51,7 +52,7 @@ def solve(a, b):
     (shape (n,), broadcast over a's stack); anything else is a stack of
     (n, k) matrices whose batch axes broadcast with a's."""
     a = square_stack(a)
-    b = _gp.asarray(b)
+    b = _A.asarray(b)
     dt = work_dtype(a, b)
     n = a.shape[-1]
     vector = b.ndim == 1
@@ -71,10 +72,10 @@ def solve(a, b):
     k = b2.shape[-1]
     shape = batch + ((n,) if vector else (n, k))
     if n == 0 or 0 in batch:
-        return _gp.zeros(shape, dt)
+        return _A.zeros(shape, dt)
     # k == 0 still factors a: NumPy raises for a singular a then too.
-    am = _gp.broadcast_to(a, batch + (n, n))
-    bm = _gp.broadcast_to(b2, batch + (n, k))
+    am = _S.broadcast_to(a, batch + (n, n))
+    bm = _S.broadcast_to(b2, batch + (n, k))
     return _lapack.solve_stack(am, bm, dt).reshape(shape)
 
 
@@ -84,5 +85,5 @@ def cholesky(a, /, *, upper=False):
     a = square_stack(a)
     dt = work_dtype(a)
     if a.size == 0:
-        return _gp.zeros(a.shape, dt)
+        return _A.zeros(a.shape, dt)
     return _lapack.cholesky(a, dt, upper)
