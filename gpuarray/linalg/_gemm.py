@@ -60,13 +60,13 @@ def _batch_stride(shape, strides):
     return live[-1][1] if live[-1][1] > 0 else None
 
 
-def _describe(x, batch):
+def _describe(x):
     """(array, op, ld, batch stride) for the (batch..., R, C) view x read
     as column-major X^T (Note [GEMM marshalling]); copies x when it has no
     such description."""
     es = x.itemsize
     r, c = x.shape[-2:]
-    for attempt in range(2):
+    for _ in range(2):
         st = x.strides
         if all(s % es == 0 for s in st):
             el = [s // es for s in st]
@@ -97,8 +97,8 @@ def matmul(a, b, dt):
     if k == 0 or 0 in shape:
         return zeros(shape, out_dt)
     nb = _math.prod(batch)
-    av, ta, lda, sa = _describe(_mn.broadcast_to(a, batch + (m, k)), batch)
-    bv, tb, ldb, sb = _describe(_mn.broadcast_to(b, batch + (k, n)), batch)
+    av, ta, lda, sa = _describe(_mn.broadcast_to(a, batch + (m, k)))
+    bv, tb, ldb, sb = _describe(_mn.broadcast_to(b, batch + (k, n)))
     out = empty(shape, work)
     # C^T (N x M, ld N) = op(B) op(A): B is the library's first operand.
     _core._ml_gemm(tb, ta, n, m, k, 1.0, bv, ldb, sb, av, lda, sa, 0.0,
