@@ -620,3 +620,19 @@ def test_gemm_marshalling_on_random_views(seed):
             np.testing.assert_array_equal(got.get(), want)
         else:
             close(got, want)
+
+
+@pytest.mark.parametrize("optimize", [False, True, "greedy", "optimal"])
+def test_einsum_many_operands_in_numpys_order(optimize):
+    a, b, c = rand((6, 40), np.float64, 1), rand((40, 30), np.float64, 2), \
+        rand((30, 4), np.float64, 3)
+    v = rand((4,), np.float64, 4)
+    g = [gp.asarray(x) for x in (a, b, c, v)]
+    for sub, ops, gops in (("ij,jk,kl->il", (a, b, c), g[:3]),
+                           ("ij,jk,kl,l", (a, b, c, v), g),
+                           ("ij,jk,kl->", (a, b, c), g[:3])):
+        close(gp.einsum(sub, *gops, optimize=optimize),
+              np.einsum(sub, *ops, optimize=optimize))
+    path = ["einsum_path", (1, 2), (0, 1)]
+    close(gp.einsum("ij,jk,kl->il", *g[:3], optimize=path),
+          np.einsum("ij,jk,kl->il", a, b, c, optimize=path))
