@@ -7,8 +7,8 @@
  *
  * Everything here is column-major, as the libraries are: the turning of
  * row-major, strided, batched arrays into (trans, ld, batch stride) is
- * done once, above this table (Note [Marshalling] in mathlib_py.c and
- * gpuarray/linalg/_lapack.py), so the host tests run the very calls the
+ * done once, above this table (Note [Marshalling] in
+ * csrc/python/mathlib_py.c and gpuarray/linalg/_lapack.py), so the host tests run the very calls the
  * GPU gets.  Conventions of every operation:
  *   - pointers are device pointers of the matrix's first element; ld and
  *     batch strides (s*) count elements; `batch` matrices are done;

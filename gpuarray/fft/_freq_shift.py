@@ -1,10 +1,10 @@
 """numpy.fft's helpers: sample frequencies and spectrum shifts, the same
 arithmetic as NumPy's (so fftfreq's values are bit-identical)."""
 import numpy as _np
-from .._engine.arrays import arange
-from .._engine.arrays import asarray
-from ..manipulation.shapes import concatenate
+
+from .._engine.arrays import arange, asarray
 from ..manipulation.rearrange import roll
+from ..manipulation.shapes import concatenate
 
 __all__ = ["fftshift", "ifftshift", "fftfreq", "rfftfreq"]
 
@@ -46,9 +46,28 @@ def _check_length(n):
         raise ValueError("negative dimensions are not allowed")
 
 
-def fftfreq(n, d=1.0, device=None):
+def _result_dtype(dtype):
+    """The Array API's dtype= of fftfreq/rfftfreq: a real floating dtype
+    (None: NumPy's float64)."""
+    if dtype is None:
+        return None
+    dt = _np.dtype(dtype)
+    if dt.kind != "f":
+        raise ValueError("dtype must be a real floating-point dtype, got %s"
+                         % dt)
+    return dt
+
+
+def _cast(results, dt):
+    return results if dt is None or results.dtype == dt else \
+        results.astype(dt)
+
+
+def fftfreq(n, d=1.0, device=None, *, dtype=None):
     """Sample frequencies [0, 1, ..., n//2 - 1 (or (n-1)//2), -(n//2), ...,
-    -1] / (d n)."""
+    -1] / (d n), computed in float64 as NumPy does and cast to the Array
+    API's dtype= when given."""
+    dt = _result_dtype(dtype)
     if not isinstance(n, integer_types):
         raise ValueError("n should be an integer")
     val = 1.0 / (n * d)
@@ -56,14 +75,16 @@ def fftfreq(n, d=1.0, device=None):
     N = (n - 1) // 2 + 1
     results = concatenate([arange(0, N, dtype=int, device=device),
                            arange(-(n // 2), 0, dtype=int, device=device)])
-    return results * val
+    return _cast(results * val, dt)
 
 
-def rfftfreq(n, d=1.0, device=None):
-    """Sample frequencies of rfft: [0, 1, ..., n//2] / (d n)."""
+def rfftfreq(n, d=1.0, device=None, *, dtype=None):
+    """Sample frequencies of rfft: [0, 1, ..., n//2] / (d n) (dtype= as
+    fftfreq's)."""
+    dt = _result_dtype(dtype)
     if not isinstance(n, integer_types):
         raise ValueError("n should be an integer")
     val = 1.0 / (n * d)
     N = n // 2 + 1
     results = arange(0, N, dtype=int, device=device)
-    return results * val
+    return _cast(results * val, dt)

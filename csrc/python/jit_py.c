@@ -3,7 +3,7 @@
  * Python layer (where, clip, ElementwiseKernel) builds on.
  */
 #include <limits.h>
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "jit/jit.h"
 #include "jit/ew.h"
 #include "ops/elementwise.h"

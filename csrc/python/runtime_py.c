@@ -1,23 +1,10 @@
 /* runtime_py.c - the runtime's module-level functions (devices, pools,
  * synchronisation), wrapped by gpuarray/cuda.py and gpuarray/_memory.py.
  */
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 #include "runtime/transfer.h"
-
-/* Device named by (kind, ordinal); None kind: the current device. */
-static gpa_device *device_from(const char *kind, int ordinal)
-{
-    if (kind == NULL)
-        return gpa_current_device();
-    if (strcmp(kind, "host") == 0)
-        return gpa_host_device();
-    if (strcmp(kind, "cuda") == 0)
-        return gpa_cuda_device(ordinal);
-    PyErr_Format(PyExc_ValueError, "unknown device kind '%s'", kind);
-    return NULL;
-}
 
 PyObject *gpa_py_device_count(PyObject *self, PyObject *noargs)
 {
@@ -78,7 +65,7 @@ PyObject *gpa_py_synchronize(PyObject *self, PyObject *args)
     int ordinal = 0;
     if (!PyArg_ParseTuple(args, "|zi:_synchronize", &kind, &ordinal))
         return NULL;
-    gpa_device *dev = device_from(kind, ordinal);
+    gpa_device *dev = gpa_device_named(kind, ordinal);
     if (dev == NULL)
         return NULL;
     if (dev->be->synchronize(dev) < 0)
@@ -93,7 +80,7 @@ PyObject *gpa_py_pool_stats(PyObject *self, PyObject *args)
     int ordinal = 0;
     if (!PyArg_ParseTuple(args, "|zi:_pool_stats", &kind, &ordinal))
         return NULL;
-    gpa_device *dev = device_from(kind, ordinal);
+    gpa_device *dev = gpa_device_named(kind, ordinal);
     if (dev == NULL)
         return NULL;
     return Py_BuildValue("{s:n,s:n,s:n,s:K,s:n}", "used_bytes",
@@ -111,7 +98,7 @@ PyObject *gpa_py_pool_free_all(PyObject *self, PyObject *args)
     int ordinal = 0;
     if (!PyArg_ParseTuple(args, "|zi:_pool_free_all", &kind, &ordinal))
         return NULL;
-    gpa_device *dev = device_from(kind, ordinal);
+    gpa_device *dev = gpa_device_named(kind, ordinal);
     if (dev == NULL || gpa_pool_free_all_blocks(dev) < 0)
         return NULL;
     Py_RETURN_NONE;
@@ -130,7 +117,7 @@ PyObject *gpa_py_pool_set_limit(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "limit must be non-negative");
         return NULL;
     }
-    gpa_device *dev = device_from(kind, ordinal);
+    gpa_device *dev = gpa_device_named(kind, ordinal);
     if (dev == NULL)
         return NULL;
     gpa_pool_set_limit(dev, (size_t)limit);

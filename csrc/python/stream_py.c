@@ -1,42 +1,47 @@
-/* stream_py.c - streams and events for Python (gpuarray/cuda.py wraps
+/* stream_py.c - streams and events for Python (gpuarray/cuda/__init__.py wraps
  * them as Stream and Event, as in CuPy).  A handle is the backend's
  * pointer as an int (0: the default stream; always 0 on host, where work
  * is synchronous).  The current stream is per device: every launch and
  * copy of the device goes to it, and the pool keeps its blocks per
  * stream (pool.c).
  */
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/backend.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 
-/* The device named by (kind, ordinal), as _synchronize takes it. */
-static gpa_device *device_of(const char *kind, int ordinal)
+/* Parses (kind, ordinal[, handle[, handle2]]) for function `name`: the
+ * device and up to two handles (NULL when not given or 0).  -1 with an
+ * exception. */
+static int parse_device_args(PyObject *args, const char *name, int nhandles,
+                             gpa_device **dev, void **h1, void **h2)
 {
-    if (strcmp(kind, "host") == 0)
-        return gpa_host_device();
-    if (strcmp(kind, "cuda") == 0)
-        return gpa_cuda_device(ordinal);
-    PyErr_Format(PyExc_ValueError, "unknown device kind '%s'", kind);
-    return NULL;
-}
-
-static void *handle_of(PyObject *o)
-{
-    return PyLong_AsVoidPtr(o);
+    const char *kind;
+    int ordinal;
+    PyObject *o1 = NULL, *o2 = NULL;
+    char fmt[64];
+    snprintf(fmt, sizeof fmt, "si%s|%s:%s", nhandles > 0 ? "O" : "",
+             nhandles > 1 ? "O" : "", name);
+    if (!PyArg_ParseTuple(args, fmt, &kind, &ordinal, &o1, &o2))
+        return -1;
+    *h1 = o1 ? PyLong_AsVoidPtr(o1) : NULL;
+    if (h2 != NULL)
+        *h2 = o2 ? PyLong_AsVoidPtr(o2) : NULL;
+    if (PyErr_Occurred())
+        return -1;
+    *dev = gpa_device_named(kind, ordinal);
+    return *dev == NULL ? -1 : 0;
 }
 
 /* _stream_create(kind, ordinal) -> handle */
 PyObject *gpa_py_stream_create(PyObject *self, PyObject *args)
 {
-    const char *kind;
-    int ordinal;
+    gpa_device *dev;
+    void *unused;
     gpa_stream s = NULL;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "si:_stream_create", &kind, &ordinal))
-        return NULL;
-    gpa_device *dev = device_of(kind, ordinal);
-    if (dev == NULL || dev->be->stream_create(dev, &s) < 0)
+    if (parse_device_args(args, "_stream_create", 0, &dev, &unused, NULL) < 0 ||
+        dev->be->stream_create(dev, &s) < 0)
         return NULL;
     return PyLong_FromVoidPtr(s);
 }
@@ -45,17 +50,10 @@ PyObject *gpa_py_stream_create(PyObject *self, PyObject *args)
  * the pool may hand its blocks to other streams. */
 PyObject *gpa_py_stream_destroy(PyObject *self, PyObject *args)
 {
-    const char *kind;
-    int ordinal;
-    PyObject *h;
+    gpa_device *dev;
+    gpa_stream s;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "siO:_stream_destroy", &kind, &ordinal, &h))
-        return NULL;
-    gpa_stream s = handle_of(h);
-    if (s == NULL && PyErr_Occurred())
-        return NULL;
-    gpa_device *dev = device_of(kind, ordinal);
-    if (dev == NULL)
+    if (parse_device_args(args, "_stream_destroy", 1, &dev, &s, NULL) < 0)
         return NULL;
     if (s == NULL)
         Py_RETURN_NONE;
@@ -71,20 +69,12 @@ PyObject *gpa_py_stream_destroy(PyObject *self, PyObject *args)
 /* _stream_synchronize(kind, ordinal, handle) */
 PyObject *gpa_py_stream_synchronize(PyObject *self, PyObject *args)
 {
-    const char *kind;
-    int ordinal;
-    PyObject *h;
-    GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "siO:_stream_synchronize", &kind, &ordinal,
-                          &h))
-        return NULL;
-    gpa_stream s = handle_of(h);
-    if (s == NULL && PyErr_Occurred())
-        return NULL;
-    gpa_device *dev = device_of(kind, ordinal);
-    if (dev == NULL)
-        return NULL;
+    gpa_device *dev;
+    gpa_stream s;
     int rc;
+    GPA_UNUSED(self);
+    if (parse_device_args(args, "_stream_synchronize", 1, &dev, &s, NULL) < 0)
+        return NULL;
     Py_BEGIN_ALLOW_THREADS
     rc = dev->be->stream_synchronize(dev, s);
     Py_END_ALLOW_THREADS
@@ -96,17 +86,10 @@ PyObject *gpa_py_stream_synchronize(PyObject *self, PyObject *args)
 /* _stream_use(kind, ordinal, handle) -> the previous current handle */
 PyObject *gpa_py_stream_use(PyObject *self, PyObject *args)
 {
-    const char *kind;
-    int ordinal;
-    PyObject *h;
+    gpa_device *dev;
+    gpa_stream s;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "siO:_stream_use", &kind, &ordinal, &h))
-        return NULL;
-    gpa_stream s = handle_of(h);
-    if (s == NULL && PyErr_Occurred())
-        return NULL;
-    gpa_device *dev = device_of(kind, ordinal);
-    if (dev == NULL)
+    if (parse_device_args(args, "_stream_use", 1, &dev, &s, NULL) < 0)
         return NULL;
     gpa_stream prev = dev->stream;
     dev->stream = s;
@@ -116,13 +99,11 @@ PyObject *gpa_py_stream_use(PyObject *self, PyObject *args)
 /* _stream_current(kind, ordinal) -> handle */
 PyObject *gpa_py_stream_current(PyObject *self, PyObject *args)
 {
-    const char *kind;
-    int ordinal;
+    gpa_device *dev;
+    void *unused;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "si:_stream_current", &kind, &ordinal))
-        return NULL;
-    gpa_device *dev = device_of(kind, ordinal);
-    if (dev == NULL)
+    if (parse_device_args(args, "_stream_current", 0, &dev, &unused,
+                          NULL) < 0)
         return NULL;
     return PyLong_FromVoidPtr(dev->stream);
 }
@@ -130,14 +111,12 @@ PyObject *gpa_py_stream_current(PyObject *self, PyObject *args)
 /* _event_create(kind, ordinal) -> handle */
 PyObject *gpa_py_event_create(PyObject *self, PyObject *args)
 {
-    const char *kind;
-    int ordinal;
+    gpa_device *dev;
+    void *unused;
     gpa_event e = NULL;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "si:_event_create", &kind, &ordinal))
-        return NULL;
-    gpa_device *dev = device_of(kind, ordinal);
-    if (dev == NULL || dev->be->event_create(dev, &e) < 0)
+    if (parse_device_args(args, "_event_create", 0, &dev, &unused, NULL) < 0 ||
+        dev->be->event_create(dev, &e) < 0)
         return NULL;
     return PyLong_FromVoidPtr(e);
 }
@@ -154,16 +133,15 @@ PyObject *gpa_py_event_op(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "sisO|O:_event_op", &kind, &ordinal, &op,
                           &eh, &sh))
         return NULL;
-    gpa_event e = handle_of(eh);
+    gpa_event e = PyLong_AsVoidPtr(eh);
+    gpa_stream s = sh ? PyLong_AsVoidPtr(sh) : NULL;
+    if (PyErr_Occurred())
+        return NULL;
     if (e == NULL) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "the event was destroyed");
+        PyErr_SetString(PyExc_ValueError, "the event was destroyed");
         return NULL;
     }
-    gpa_stream s = sh ? handle_of(sh) : NULL;
-    if (s == NULL && PyErr_Occurred())
-        return NULL;
-    gpa_device *dev = device_of(kind, ordinal);
+    gpa_device *dev = gpa_device_named(kind, ordinal);
     if (dev == NULL)
         return NULL;
     if (strcmp(op, "destroy") == 0) {
@@ -193,22 +171,17 @@ PyObject *gpa_py_event_op(PyObject *self, PyObject *args)
 /* _event_elapsed(kind, ordinal, start, end) -> milliseconds */
 PyObject *gpa_py_event_elapsed(PyObject *self, PyObject *args)
 {
-    const char *kind;
-    int ordinal;
-    PyObject *a, *b;
+    gpa_device *dev;
+    gpa_event a, b;
     float ms = 0;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTuple(args, "siOO:_event_elapsed", &kind, &ordinal, &a,
-                          &b))
+    if (parse_device_args(args, "_event_elapsed", 2, &dev, &a, &b) < 0)
         return NULL;
-    gpa_event ea = handle_of(a), eb = handle_of(b);
-    if (ea == NULL || eb == NULL) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "the event was destroyed");
+    if (a == NULL || b == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the event was destroyed");
         return NULL;
     }
-    gpa_device *dev = device_of(kind, ordinal);
-    if (dev == NULL || dev->be->event_elapsed_ms(dev, ea, eb, &ms) < 0)
+    if (dev->be->event_elapsed_ms(dev, a, b, &ms) < 0)
         return NULL;
     return PyFloat_FromDouble(ms);
 }

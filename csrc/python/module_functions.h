@@ -9,7 +9,7 @@
 #define GPA_FN(name, fn, flags, doc) \
     {name, (PyCFunction)(void (*)(void))fn, flags, doc},
 
-/* runtime/runtime_py.c: devices, pools, synchronisation */
+/* python/runtime_py.c: devices, pools, synchronisation */
 PyObject *gpa_py_device_count(PyObject *, PyObject *);
 PyObject *gpa_py_default_kind(PyObject *, PyObject *);
 PyObject *gpa_py_set_device(PyObject *, PyObject *);
@@ -20,7 +20,7 @@ PyObject *gpa_py_pool_stats(PyObject *, PyObject *);
 PyObject *gpa_py_pool_free_all(PyObject *, PyObject *);
 PyObject *gpa_py_pool_set_limit(PyObject *, PyObject *);
 PyObject *gpa_py_staging_free(PyObject *, PyObject *);
-/* runtime/stream_py.c: streams and events */
+/* python/stream_py.c: streams and events */
 PyObject *gpa_py_stream_create(PyObject *, PyObject *);
 PyObject *gpa_py_stream_destroy(PyObject *, PyObject *);
 PyObject *gpa_py_stream_synchronize(PyObject *, PyObject *);
@@ -82,7 +82,7 @@ PyObject *gpa_py_tri(PyObject *, PyObject *, PyObject *);
     GPA_FN("_eye", gpa_py_eye, METH_VARARGS | METH_KEYWORDS, NULL)         \
     GPA_FN("_tri", gpa_py_tri, METH_VARARGS | METH_KEYWORDS, NULL)
 
-/* jit/jit_py.c */
+/* python/jit_py.c */
 PyObject *gpa_py_jit_stats(PyObject *, PyObject *);
 PyObject *gpa_py_clear_kernel_cache(PyObject *, PyObject *);
 PyObject *gpa_py_elementwise(PyObject *, PyObject *, PyObject *);
@@ -130,7 +130,7 @@ PyObject *gpa_py_fromDlpack(PyObject *, PyObject *);
     GPA_FN("fromDlpack", gpa_py_fromDlpack, METH_O,                        \
            "fromDlpack(capsule): array from a DLPack capsule (legacy)")
 
-/* mathlib/mathlib_py.c: BLAS/LAPACK through the backend's library */
+/* python/mathlib_py.c: BLAS/LAPACK through the backend's library */
 PyObject *gpa_py_ml_gemm(PyObject *, PyObject *);
 PyObject *gpa_py_ml_getrf(PyObject *, PyObject *);
 PyObject *gpa_py_ml_getrs(PyObject *, PyObject *);

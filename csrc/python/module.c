@@ -6,10 +6,11 @@
 #include "config.h"
 #include "hooks.h"
 #include "util.h"
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "array/array.h"
 #include "jit/jit.h"
 #include "ops/ufunc.h"
+#include "mathlib/fft.h"
 
 static PyMethodDef core_methods[] = {
     {"_set_hook", gpa_py_set_hook, METH_VARARGS,
@@ -21,6 +22,7 @@ static PyMethodDef core_methods[] = {
     GPA_REDUCE_FUNCTIONS
     GPA_INTEROP_FUNCTIONS
     GPA_MATHLIB_FUNCTIONS
+    GPA_FFT_FUNCTIONS
     {NULL, NULL, 0, NULL},
 };
 
