@@ -12,6 +12,10 @@
  * every core by default, as NumPy's own OpenBLAS does.
  *
  * float16 is not here: the marshalling computes it in float32 on host.
+ *
+ * The library calls run with the GIL released, as NumPy's do (the loops
+ * touch no Python object; the arrays are kept alive by the caller's
+ * arguments, and workspaces are allocated before, with the GIL).
  */
 #include "common.h"
 #include "mathlib/loader.h"
@@ -188,12 +192,14 @@ host_gemm(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
     }
     if (load() < 0)
         return GPA_ERR;
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++)
         api.gemm[t](&ta, &tb, &M, &N, &K, single ? (void *)fa : alpha,
                     (const char *)a + i * sa * es, &LDA,
                     (const char *)b + i * sb * es, &LDB,
                     single ? (void *)fb : beta, (char *)c + i * sc * es,
                     &LDC, 1, 1);
+    Py_END_ALLOW_THREADS
     return GPA_OK;
 }
 
@@ -212,12 +218,14 @@ host_getrf(gpa_device *dev, gpa_ml_type t, int64_t n, void *a, int64_t lda,
         PyErr_NoMemory();
         return GPA_ERR;
     }
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         api.getrf[t](&N, &N, (char *)a + i * sa * es, &LDA, piv, &inf);
         for (int64_t j = 0; j < n; j++)
             ipiv[i * n + j] = (int32_t)piv[j];
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     PyMem_Free(piv);
     return GPA_OK;
 }
@@ -239,6 +247,7 @@ host_getrs(gpa_device *dev, gpa_ml_type t, char trans, int64_t n,
         PyErr_NoMemory();
         return GPA_ERR;
     }
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         for (int64_t j = 0; j < n; j++)
             piv[j] = ipiv[i * n + j];
@@ -246,6 +255,7 @@ host_getrs(gpa_device *dev, gpa_ml_type t, char trans, int64_t n,
                      piv, (char *)b + i * sb * es, &LDB, &inf, 1);
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     PyMem_Free(piv);
     return GPA_OK;
 }
@@ -260,10 +270,12 @@ host_potrf(gpa_device *dev, gpa_ml_type t, char uplo, int64_t n, void *a,
     GPA_UNUSED(dev);
     if (load() < 0)
         return GPA_ERR;
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         api.potrf[t](&uplo, &N, (char *)a + i * sa * es, &LDA, &inf, 1);
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     return GPA_OK;
 }
 
@@ -302,6 +314,7 @@ host_syevd(gpa_device *dev, gpa_ml_type t, char jobz, char uplo, int64_t n,
         PyErr_NoMemory();
         goto fail;
     }
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         void *ai = (char *)a + i * sa * es, *wi = (char *)w + i * sw * rs;
         if (cplx)
@@ -313,6 +326,7 @@ host_syevd(gpa_device *dev, gpa_ml_type t, char jobz, char uplo, int64_t n,
                                      &lwork, iwork, &liwork, &inf, 1, 1);
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     rc = GPA_OK;
 fail:
     PyMem_Free(work);
@@ -363,6 +377,7 @@ host_gesvd(gpa_device *dev, gpa_ml_type t, char job, int64_t m, int64_t n,
         PyErr_NoMemory();
         goto fail;
     }
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         void *ai = (char *)a + i * sa * es, *si = (char *)s + i * ss * rs;
         void *ui = u ? (char *)u + i * su * es : NULL;
@@ -377,6 +392,7 @@ host_gesvd(gpa_device *dev, gpa_ml_type t, char job, int64_t m, int64_t n,
                                        1);
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     rc = GPA_OK;
 fail:
     PyMem_Free(work);
@@ -405,11 +421,13 @@ host_geqrf(gpa_device *dev, gpa_ml_type t, int64_t m, int64_t n, void *a,
         PyErr_NoMemory();
         return GPA_ERR;
     }
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         api.geqrf[t](&M, &N, (char *)a + i * sa * es, &LDA,
                      (char *)tau + i * stau * es, work, &lwork, &inf);
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     PyMem_Free(work);
     return GPA_OK;
 }
@@ -434,11 +452,13 @@ host_orgqr(gpa_device *dev, gpa_ml_type t, int64_t m, int64_t n, int64_t k,
         PyErr_NoMemory();
         return GPA_ERR;
     }
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         api.orgqr[t](&M, &N, &K, (char *)a + i * sa * es, &LDA,
                      (const char *)tau + i * stau * es, work, &lwork, &inf);
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     PyMem_Free(work);
     return GPA_OK;
 }
@@ -482,6 +502,7 @@ host_geev(gpa_device *dev, gpa_ml_type t, char jobvr, int64_t n, void *a,
         PyErr_NoMemory();
         goto fail;
     }
+    Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < batch; i++) {
         char *ai = (char *)a + i * sa * es;
         char *wi = (char *)w + i * sw * 2 * rs;
@@ -502,6 +523,7 @@ host_geev(gpa_device *dev, gpa_ml_type t, char jobvr, int64_t n, void *a,
         }
         info[i] = (int32_t)inf;
     }
+    Py_END_ALLOW_THREADS
     rc = GPA_OK;
 fail:
     PyMem_Free(work);
