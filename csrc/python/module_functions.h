@@ -24,6 +24,7 @@ PyObject *gpa_py_staging_free(PyObject *, PyObject *);
 PyObject *gpa_py_stream_create(PyObject *, PyObject *);
 PyObject *gpa_py_stream_destroy(PyObject *, PyObject *);
 PyObject *gpa_py_stream_synchronize(PyObject *, PyObject *);
+PyObject *gpa_py_stream_query(PyObject *, PyObject *);
 PyObject *gpa_py_stream_use(PyObject *, PyObject *);
 PyObject *gpa_py_stream_current(PyObject *, PyObject *);
 PyObject *gpa_py_event_create(PyObject *, PyObject *);
@@ -45,6 +46,7 @@ PyObject *gpa_py_event_elapsed(PyObject *, PyObject *);
     GPA_FN("_stream_synchronize", gpa_py_stream_synchronize, METH_VARARGS, \
            NULL)                                                           \
     GPA_FN("_stream_use", gpa_py_stream_use, METH_VARARGS, NULL)           \
+    GPA_FN("_stream_query", gpa_py_stream_query, METH_VARARGS, NULL)       \
     GPA_FN("_stream_current", gpa_py_stream_current, METH_VARARGS, NULL)   \
     GPA_FN("_event_create", gpa_py_event_create, METH_VARARGS, NULL)       \
     GPA_FN("_event_op", gpa_py_event_op, METH_VARARGS, NULL)               \

@@ -161,8 +161,10 @@ class Stream:
 
     @property
     def done(self):
-        """True when all work queued on the stream has completed."""
-        return self.record().done
+        """True when all work queued on the stream has completed
+        (cuStreamQuery: no event is recorded, so the answer is at once
+        true after synchronize())."""
+        return _core._stream_query(self._dev[0], self._dev[1], self.ptr)
 
     def query(self):
         return self.done
