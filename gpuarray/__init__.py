@@ -75,4 +75,9 @@ def __dir__():
     return sorted(set(globals()) | set(_lazy.WHERE) |
                   set(_lazy.LAZY_MODULES))
 
+# Dask registrations run when Dask is imported (gpuarray/_dask_hook.py)
+from . import _dask_hook
+_dask_hook.install()
+del _dask_hook
+
 __version__ = "0.1.0"

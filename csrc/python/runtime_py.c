@@ -130,3 +130,18 @@ PyObject *gpa_py_staging_free(PyObject *self, PyObject *noargs)
     gpa_staging_release_all();
     Py_RETURN_NONE;
 }
+
+/* _set_allocator(fn or None) / _get_allocator(): gpuarray.cuda.memory. */
+PyObject *gpa_py_set_allocator(PyObject *self, PyObject *fn)
+{
+    GPA_UNUSED(self);
+    if (gpa_set_allocator(fn) != GPA_OK)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+PyObject *gpa_py_get_allocator(PyObject *self, PyObject *noargs)
+{
+    GPA_UNUSED(self); GPA_UNUSED(noargs);
+    return gpa_get_allocator();
+}
