@@ -68,6 +68,12 @@ class GpuarrayBackendEntrypoint(ArrayBackendEntrypoint):
     @staticmethod
     def arange(*args, like=None, **kwargs):
         import dask.array as da
+        from dask.graph_manipulation import clone
         like = _gp().empty((0,)) if like is None else like
         with config.set({"array.backend": "numpy"}):
-            return da.arange(*args, like=like, **kwargs)
+            r = da.arange(*args, like=like, **kwargs)
+        # Dask names arange chunks by (start, stop, step, chunks, dtype),
+        # not by like=: a NumPy arange of the same range would share our
+        # keys in one graph (or on a cluster) and hand us its chunks.  A
+        # clone with a fixed seed has keys of its own, still deterministic.
+        return clone(r, seed="gpuarray")
