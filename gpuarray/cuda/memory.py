@@ -1,4 +1,14 @@
-"""Memory pools (CuPy-compatible names) and the ``.data`` pointer object."""
+"""Memory pools (CuPy-compatible names), the ``.data`` pointer object, and
+the pluggable allocator (``set_allocator``, CuPy's semantics).
+
+set_allocator(fn): every later device allocation calls fn(nbytes), which
+returns an object with ``.ptr`` (memory of the current device, at least
+nbytes); the array keeps that object alive and drops it when the last
+array or view of it dies -- that is how the memory goes back (RMM's
+DeviceBuffer, CuPy's MemoryPointer and our own ``MemoryPool.malloc``
+result all free on release).  None puts the default pool back.  The C side
+is csrc/runtime/pool.c; allocations made while fn runs use the pool.
+"""
 from .. import _core
 from . import Device
 
@@ -20,8 +30,45 @@ class MemoryPointer:
         return "<MemoryPointer 0x%x on %r>" % (self.ptr, self.device)
 
 
+class PooledMemory(MemoryPointer):
+    """What MemoryPool.malloc returns: ``.ptr``/``.size``/``.device`` of a
+    block that stays allocated while this object lives."""
+
+    __slots__ = ("_block", "__weakref__")
+
+    def __init__(self, block):
+        super().__init__(block.data.ptr, block.device, block.nbytes)
+        self._block = block
+
+    @property
+    def mem(self):
+        return self
+
+
+def set_allocator(allocator=None):
+    """Routes device allocations through allocator(nbytes) -> an object
+    with ``.ptr`` (CuPy's contract); None restores the default pool."""
+    _core._set_allocator(allocator)
+
+
+def get_allocator():
+    """The allocator set_allocator installed (None: the default pool)."""
+    return _core._get_allocator()
+
+
 class MemoryPool:
-    """The caching pool of one device (the current one when created)."""
+    """The caching pool of one device (the current one when created).
+    ``set_allocator(pool.malloc)`` hands allocations to it explicitly."""
+
+    def malloc(self, size):
+        """A PooledMemory of `size` bytes from the current device's pool."""
+        size = int(size)
+        if size < 0:
+            raise ValueError("size must be non-negative, got %d" % size)
+        import numpy
+        # the C allocator hook is not re-entered while an allocator runs,
+        # so from within one this block comes straight from the pool
+        return PooledMemory(_core.empty((size,), numpy.uint8))
 
     def __init__(self, kind=None, ordinal=0):
         if kind is None:
