@@ -66,14 +66,32 @@ class GpuarrayBackendEntrypoint(ArrayBackendEntrypoint):
         return _with_meta("full", *args, **kwargs)
 
     @staticmethod
-    def arange(*args, like=None, **kwargs):
+    def arange(start, /, stop=None, step=1, *, chunks="auto", like=None,
+               dtype=None):
+        # Dask's own arange names its chunks by (start, stop, step, chunks,
+        # dtype), not by like=: a NumPy arange of the same range would share
+        # our keys in one graph (or on a cluster) and hand us its chunks.
+        # So the graph is ours, under a name of its own; Dask's arange
+        # (run with NumPy) still checks the arguments and picks the chunks.
         import dask.array as da
-        from dask.graph_manipulation import clone
+        from functools import partial
+        from dask._task_spec import Task
+        from dask.array import chunk
+        from dask.array.core import Array
+        from dask.array.utils import meta_from_array
+        from dask.base import tokenize
         like = _gp().empty((0,)) if like is None else like
+        if stop is None:
+            start, stop = 0, start
         with config.set({"array.backend": "numpy"}):
-            r = da.arange(*args, like=like, **kwargs)
-        # Dask names arange chunks by (start, stop, step, chunks, dtype),
-        # not by like=: a NumPy arange of the same range would share our
-        # keys in one graph (or on a cluster) and hand us its chunks.  A
-        # clone with a fixed seed has keys of its own, still deterministic.
-        return clone(r, seed="gpuarray")
+            ref = da.arange(start, stop, step, chunks=chunks, dtype=dtype)
+        meta = meta_from_array(like, ndim=1, dtype=ref.dtype)
+        name = "arange-gpuarray-" + tokenize(ref.name, type(meta))
+        fn = partial(chunk.arange, like=meta)
+        dsk, done = {}, 0
+        for i, n in enumerate(ref.chunks[0]):
+            dsk[(name, i)] = Task((name, i), fn, start + done * step,
+                                  start + (done + n) * step, step, n,
+                                  ref.dtype)
+            done += n
+        return Array(dsk, name, ref.chunks, meta=meta)
