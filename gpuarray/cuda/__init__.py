@@ -4,7 +4,6 @@ The current device is per thread, as in CuPy.  Without a usable GPU (or
 with ``GPUARRAY_DEVICE=host``) arrays live on the ``host`` device, whose
 kernels are the same source compiled by the system C++ compiler.
 """
-from .. import _core
 
 
 def is_available():
@@ -291,5 +290,7 @@ def get_elapsed_time(start_event, end_event):
 
 # CuPy's memory names under gpuarray.cuda (memory.py imports Device above)
 from .memory import (MemoryPointer, MemoryPool, PinnedMemoryPool,  # noqa
-                     PooledMemory, get_allocator, set_allocator,
-                     get_default_memory_pool, get_default_pinned_memory_pool)
+                     PinnedMemoryPointer, PooledMemory, alloc_pinned_memory,
+                     empty_pinned, get_allocator, set_allocator,
+                     set_pinned_memory_allocator, get_default_memory_pool,
+                     get_default_pinned_memory_pool)

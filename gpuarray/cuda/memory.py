@@ -112,15 +112,12 @@ class MemoryPool:
         return self._stats()["limit"]
 
 
-class PinnedMemoryPool:
-    """The pinned host buffers that stage large transfers."""
-
-    def free_all_blocks(self):
-        _core._staging_free()
-
+from .pinned import (PinnedMemoryPool, PinnedMemoryPointer,  # noqa: E402
+                      alloc_pinned_memory, empty_pinned,
+                      get_default_pinned_memory_pool,
+                      set_pinned_memory_allocator)
 
 _pools = {}
-_pinned = PinnedMemoryPool()
 
 
 def get_default_memory_pool():
@@ -130,7 +127,3 @@ def get_default_memory_pool():
     if pool is None:
         pool = _pools[key] = MemoryPool(*key)
     return pool
-
-
-def get_default_pinned_memory_pool():
-    return _pinned

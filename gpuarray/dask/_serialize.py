@@ -2,8 +2,10 @@
 
 Two families, as distributed has them for CuPy:
 - "dask" (TCP, spilling to disk): one host frame holding the bytes of a
-  C- or F-contiguous copy; the receiver copies it back to its current
-  device.  One device->host copy, no pickle of the data.
+  C- or F-contiguous copy, in pinned memory from
+  gpuarray.cuda.alloc_pinned_memory (the pool, or the allocator a cluster
+  set); the receiver copies it back to its current device.  One
+  device->host copy, no pickle of the data.
 - "cuda" (UCX/NVLink under dask-cuda): the frame is the device memory
   itself, as a uint8 gpuarray (it exports __cuda_array_interface__); the
   receiver wraps what arrives (an RMM/Numba device buffer or our array)
@@ -42,9 +44,12 @@ def _shape_back(flat, header):
 
 
 def dask_serialize_ndarray(x):
-    import gpuarray as gp
+    from gpuarray import cuda
     x = _contiguous(x)
-    host = gp.asnumpy(_bytes_view(x)) if x.size else np.empty(0, np.uint8)
+    n = x.nbytes
+    host = cuda.empty_pinned((n,), np.uint8)
+    if n:
+        _bytes_view(x).get(out=host)
     return _header(x), [memoryview(host)]
 
 

@@ -130,3 +130,49 @@ def test_malloc_contract():
     assert m.ptr != 0 and m.size == 1024 and int(m) == m.ptr
     with pytest.raises(ValueError):
         pool.malloc(-1)
+
+
+def test_pinned_pool_reuses_and_keeps_views_alive():
+    pool = gp.cuda.PinnedMemoryPool()
+    m = pool.malloc(3000)
+    assert m.size == 3000 and m.ptr != 0
+    view = np.frombuffer(m.buffer(), np.uint8)
+    view[:] = 9
+    ptr = m.ptr
+    del m
+    gc.collect()
+    assert pool.n_free_blocks() == 0       # the view still holds it
+    assert (view == 9).all()
+    del view
+    gc.collect()
+    assert pool.n_free_blocks() == 1
+    again = pool.malloc(2500)              # same size class: reused
+    assert again.ptr == ptr and pool.n_free_blocks() == 0
+    del again
+    pool.free_all_blocks()
+    assert pool.n_free_blocks() == 0
+    with pytest.raises(ValueError):
+        pool.malloc(-5)
+
+
+def test_pinned_allocator_and_empty_pinned():
+    seen = []
+
+    def alloc(n):
+        seen.append(n)
+        return gp.cuda.get_default_pinned_memory_pool().malloc(n)
+    gp.cuda.set_pinned_memory_allocator(alloc)
+    try:
+        e = gp.cuda.empty_pinned((3, 5), np.float32)
+        assert seen == [60] and e.shape == (3, 5) and e.dtype == np.float32
+        e[...] = np.arange(15).reshape(3, 5)
+        g = gp.asarray(e)
+        np.testing.assert_array_equal(gp.asnumpy(g), np.arange(15.).reshape(3, 5))
+        out = gp.cuda.empty_pinned(15, np.float32)
+        (g.ravel() * 2).get(out=out)
+        np.testing.assert_array_equal(out, np.arange(15.) * 2)
+    finally:
+        gp.cuda.set_pinned_memory_allocator(None)
+    with pytest.raises(TypeError):
+        gp.cuda.set_pinned_memory_allocator(3)
+    assert gp.cuda.empty_pinned((0, 2)).shape == (0, 2)
