@@ -244,3 +244,19 @@ def test_randomstate_array_seed():
     seed[0] ^= 1
     c = gp.random.RandomState(seed).random_sample(20)
     assert not np.array_equal(gp.asnumpy(a), gp.asnumpy(c))
+
+
+def test_gpuarray_defers_to_dask_arrays():
+    # a registered chunk type: Dask wins the operator, both orders
+    x = np.arange(6.).reshape(2, 3)
+    g = gp.asarray(x)
+    d = da.from_array(gp.ones((2, 3)), chunks=1)
+    for got, want in ((g + d, x + 1), (d - g, 1 - x), (g * d, x),
+                      (np.add(g, d), x + 1), (g @ d.T, x @ np.ones((3, 2))),
+                      (g < d, x < 1)):
+        assert isinstance(got, da.Array)
+        assert isinstance(got._meta, gp.ndarray)
+        np.testing.assert_array_equal(gp.asnumpy(got.compute()), want)
+    empty = da.from_array(gp.empty((0, 3)), chunks=2)
+    np.testing.assert_array_equal(gp.asnumpy(empty.sum(axis=0).compute()),
+                                  np.zeros(3))
