@@ -359,7 +359,7 @@ def _dump(self, file):
         pickle.dump(self, file, protocol=2)
 
 
-from ._tokenize import dask_tokenize as _dask_tokenize
+from ._engine.tokenize import dask_tokenize as _dask_tokenize
 
 _METHODS.update({
     "__dask_tokenize__": _dask_tokenize,

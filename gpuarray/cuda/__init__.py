@@ -4,6 +4,7 @@ The current device is per thread, as in CuPy.  Without a usable GPU (or
 with ``GPUARRAY_DEVICE=host``) arrays live on the ``host`` device, whose
 kernels are the same source compiled by the system C++ compiler.
 """
+from .. import _core
 
 
 def is_available():
@@ -288,7 +289,7 @@ def get_elapsed_time(start_event, end_event):
                                 start_event.ptr, end_event.ptr)
 
 
-# CuPy's memory names under gpuarray.cuda (memory.py imports Device above)
+# CuPy's memory names under gpuarray.cuda (memory.py needs nothing above)
 from .memory import (MemoryPointer, MemoryPool, PinnedMemoryPool,  # noqa
                      PinnedMemoryPointer, PooledMemory, alloc_pinned_memory,
                      empty_pinned, get_allocator, set_allocator,

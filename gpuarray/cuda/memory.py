@@ -10,7 +10,6 @@ result all free on release).  None puts the default pool back.  The C side
 is csrc/runtime/pool.c; allocations made while fn runs use the pool.
 """
 from .. import _core
-from . import Device
 
 
 class MemoryPointer:
@@ -104,7 +103,7 @@ class MemoryPool:
     def set_limit(self, size=None, fraction=None):
         """Caps what the pool may hold (0 or None: no cap)."""
         if fraction is not None:
-            total = Device(self._ordinal).mem_info[1]
+            total = _core._device_info(self._ordinal)["total_memory"]
             size = int(total * fraction)
         _core._pool_set_limit(int(size or 0), self._kind, self._ordinal)
 

@@ -11,38 +11,41 @@ import numpy as np
 
 from dask.utils import Dispatch
 
+from .._core import empty, ndarray
+from .._engine.arrays import asarray, asnumpy
+from ..indexing.advanced import take
+from ..linalg.dot_matmul import tensordot
+from ..linalg.einsum import einsum
+from ..manipulation.shapes import concatenate
+from ..statistics.order import percentile
+
 to_gpuarray_dispatch = Dispatch("to_gpuarray_dispatch")
 
 _done = False
-
-
-def _gp():
-    import gpuarray
-    return gpuarray
+_sizeof_done = False
 
 
 @to_gpuarray_dispatch.register(object)
 def _object_to_gpuarray(data, **kwargs):
     # NumPy arrays, CuPy (CUDA array interface) and DLPack producers
-    return _gp().asarray(data, **kwargs)
+    return asarray(data, **kwargs)
 
 
 def _einsum(*args, **kwargs):
     # Dask passes NumPy's order/casting; ours accepts them (and
     # optimize=, ignored: operands are contracted by pairs)
-    return _gp().einsum(*args, **kwargs)
+    return einsum(*args, **kwargs)
 
 
 def _percentile(a, q, method="linear"):
     """Dask's per-chunk percentile: (values, count), values on the host."""
-    gp = _gp()
     n = len(a)
     if not n:
         return None, n
     q = list(q) if not isinstance(q, (list, tuple, np.ndarray)) else q
     if not np.issubdtype(a.dtype, np.number):
         method = "nearest"
-    return gp.asnumpy(gp.percentile(a, q, method=method)), n
+    return asnumpy(percentile(a, q, method=method)), n
 
 
 def _numel(x, **kwargs):
@@ -56,46 +59,44 @@ def _nannumel(x, **kwargs):
 
 
 def _to_numpy(data, **kwargs):
-    return _gp().asnumpy(data, **kwargs)
+    return asnumpy(data, **kwargs)
 
 
 def _sizeof(x):
     return int(x.nbytes)
 
 
+def register_sizeof():
+    """dask.sizeof of an array: its nbytes (no data is touched)."""
+    global _sizeof_done
+    if not _sizeof_done:
+        from dask.sizeof import sizeof
+        sizeof.register(ndarray, _sizeof)
+        _sizeof_done = True
+
+
 def register():
-    """Registers gpuarray with dask.array (once; cheap afterwards)."""
+    """Registers the chunk type and dispatch with dask.array (once)."""
     global _done
     if _done:
         return
-    _done = True   # first: the backend's constructor calls back here
-    gp = _gp()
+    _done = True
     from dask.array import register_chunk_type
-    from dask.array.backends import array_creation_dispatch
     from dask.array.dispatch import (concatenate_lookup, einsum_lookup,
                                      empty_lookup, nannumel_lookup,
                                      numel_lookup, percentile_lookup,
                                      take_lookup, tensordot_lookup,
                                      to_numpy_dispatch)
-    from dask.sizeof import sizeof
 
-    nd = gp.ndarray
+    nd = ndarray
     register_chunk_type(nd)
-    concatenate_lookup.register(nd, gp.concatenate)
-    take_lookup.register(nd, gp.take)
-    tensordot_lookup.register(nd, gp.tensordot)
+    concatenate_lookup.register(nd, concatenate)
+    take_lookup.register(nd, take)
+    tensordot_lookup.register(nd, tensordot)
     einsum_lookup.register(nd, _einsum)
-    empty_lookup.register(nd, gp.empty)
+    empty_lookup.register(nd, empty)
     numel_lookup.register(nd, _numel)
     nannumel_lookup.register(nd, _nannumel)
     percentile_lookup.register(nd, _percentile)
     to_numpy_dispatch.register(nd, _to_numpy)
-    sizeof.register(nd, _sizeof)
-    if "gpuarray" not in array_creation_dispatch._lookup:
-        from .backend import GpuarrayBackendEntrypoint
-        array_creation_dispatch.register_backend(
-            "gpuarray", GpuarrayBackendEntrypoint())
-    import sys
-    if "distributed.protocol" in sys.modules:
-        from ._serialize import register as register_serializers
-        register_serializers()
+    register_sizeof()

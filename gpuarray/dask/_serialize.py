@@ -14,14 +14,17 @@ Pickle (ndarray.__reduce__, through a host copy) remains the fallback.
 """
 import numpy as np
 
+from .._core import ndarray
+from .._engine.arrays import array, asarray, ascontiguousarray
+from ..cuda.pinned import empty_pinned
+
 _done = False
 
 
 def _contiguous(x):
-    import gpuarray as gp
     if x.flags.c_contiguous or x.flags.f_contiguous:
         return x
-    return gp.ascontiguousarray(x)
+    return ascontiguousarray(x)
 
 
 def _header(x):
@@ -44,20 +47,18 @@ def _shape_back(flat, header):
 
 
 def dask_serialize_ndarray(x):
-    from gpuarray import cuda
     x = _contiguous(x)
     n = x.nbytes
-    host = cuda.empty_pinned((n,), np.uint8)
+    host = empty_pinned((n,), np.uint8)
     if n:
         _bytes_view(x).get(out=host)
     return _header(x), [memoryview(host)]
 
 
 def dask_deserialize_ndarray(header, frames):
-    import gpuarray as gp
     (frame,) = frames
     host = np.frombuffer(frame, dtype=np.uint8)
-    return _shape_back(gp.array(host), header)
+    return _shape_back(array(host), header)
 
 
 def cuda_serialize_ndarray(x):
@@ -66,9 +67,8 @@ def cuda_serialize_ndarray(x):
 
 
 def cuda_deserialize_ndarray(header, frames):
-    import gpuarray as gp
     (frame,) = frames
-    flat = gp.asarray(frame)   # zero-copy for CUDA array interface buffers
+    flat = asarray(frame)   # zero-copy for CUDA array interface buffers
     if flat.dtype != np.uint8:
         flat = flat.view(np.uint8)
     return _shape_back(flat.reshape(-1), header)
@@ -79,11 +79,10 @@ def register():
     global _done
     if _done:
         return
-    import gpuarray as gp
     from distributed.protocol.cuda import cuda_deserialize, cuda_serialize
     from distributed.protocol.serialize import (dask_deserialize,
                                                 dask_serialize)
-    nd = gp.ndarray
+    nd = ndarray
     dask_serialize.register(nd, dask_serialize_ndarray)
     dask_deserialize.register(nd, dask_deserialize_ndarray)
     cuda_serialize.register(nd, cuda_serialize_ndarray)

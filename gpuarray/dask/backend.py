@@ -7,18 +7,25 @@ chunks: each creation runs Dask's NumPy-backend code with a gpuarray
 workers.  ``Array.to_backend("gpuarray")`` moves NumPy (or CuPy) chunks
 here, ``to_backend("numpy")`` moves them back (through to_numpy_dispatch).
 """
+from functools import partial
+
+import dask.array as da
 from dask import config
+from dask._task_spec import Task
+from dask.array import chunk
 from dask.array.backends import ArrayBackendEntrypoint
+from dask.array.core import Array
+from dask.array.utils import meta_from_array
+from dask.base import tokenize
 
-
-def _gp():
-    import gpuarray
-    return gpuarray
+from .._core import empty, ndarray
+from ..random._bitgen import Philox
+from ..random._generator import RandomState
+from . import _dispatch
 
 
 def _with_meta(name, *args, meta=None, **kwargs):
-    import dask.array as da
-    meta = _gp().empty((0,)) if meta is None else meta
+    meta = empty((0,)) if meta is None else meta
     with config.set({"array.backend": "numpy"}):
         return getattr(da, name)(*args, meta=meta, **kwargs)
 
@@ -27,27 +34,25 @@ class GpuarrayBackendEntrypoint(ArrayBackendEntrypoint):
     """Dask array creation with gpuarray chunks."""
 
     def __init__(self):
-        from ._dispatch import register
-        register()
+        _dispatch.register()
 
     @classmethod
     def to_backend_dispatch(cls):
-        from ._dispatch import to_gpuarray_dispatch
-        return to_gpuarray_dispatch
+        return _dispatch.to_gpuarray_dispatch
 
     @classmethod
     def to_backend(cls, data, **kwargs):
-        if isinstance(data._meta, _gp().ndarray):
+        if isinstance(data._meta, ndarray):
             return data
         return data.map_blocks(cls.to_backend_dispatch(), **kwargs)
 
     @property
     def RandomState(self):
-        return _gp().random.RandomState
+        return RandomState
 
     @property
     def default_bit_generator(self):
-        return _gp().random.Philox
+        return Philox
 
     @staticmethod
     def ones(*args, **kwargs):
@@ -73,14 +78,7 @@ class GpuarrayBackendEntrypoint(ArrayBackendEntrypoint):
         # our keys in one graph (or on a cluster) and hand us its chunks.
         # So the graph is ours, under a name of its own; Dask's arange
         # (run with NumPy) still checks the arguments and picks the chunks.
-        import dask.array as da
-        from functools import partial
-        from dask._task_spec import Task
-        from dask.array import chunk
-        from dask.array.core import Array
-        from dask.array.utils import meta_from_array
-        from dask.base import tokenize
-        like = _gp().empty((0,)) if like is None else like
+        like = empty((0,)) if like is None else like
         if stop is None:
             start, stop = 0, start
         with config.set({"array.backend": "numpy"}):

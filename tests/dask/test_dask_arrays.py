@@ -19,7 +19,7 @@ da = pytest.importorskip("dask.array")
 dask = pytest.importorskip("dask")
 distributed = pytest.importorskip("distributed")
 
-import gpuarray.dask  # noqa: E402,F401  (registers with Dask)
+import gpuarray.dask  # noqa: E402,F401  (registered when Dask loaded)
 
 ROOT = str(pathlib.Path(__file__).resolve().parents[2])
 

@@ -260,3 +260,17 @@ def test_gpuarray_defers_to_dask_arrays():
     empty = da.from_array(gp.empty((0, 3)), chunks=2)
     np.testing.assert_array_equal(gp.asnumpy(empty.sum(axis=0).compute()),
                                   np.zeros(3))
+
+
+def test_registration_when_dask_comes_first():
+    # a worker: Dask and distributed are loaded, then an array arrives
+    out = run_py("""
+        import dask.array as da, distributed
+        import gpuarray as gp
+        from dask.array.chunk_types import is_valid_chunk_type
+        from distributed.protocol import serialize
+        from dask.sizeof import sizeof
+        print(is_valid_chunk_type(gp.ndarray),
+              serialize(gp.ones(3))[0]['serializer'], sizeof(gp.ones(3)))
+    """)
+    assert out.split() == ["True", "dask", "24"]
