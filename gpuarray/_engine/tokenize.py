@@ -2,13 +2,13 @@
 
 Dask names graph keys by tokenizing their inputs; without this method it
 would pickle the array, i.e. copy device memory to the host.  The token is
-a UUID given to the array object the first time it is tokenized (kept in a
+a random 128-bit id given to the array object the first time it is tokenized (kept in a
 table of weak references by id(), so a new array at a recycled id() or address never
 inherits an old token) plus the layout (device, pointer, shape, strides,
 dtype).  Like Dask's tokens of other mutable objects it names the object,
 not its contents: an array written in place keeps its token.
 """
-import uuid
+import os
 import weakref
 
 _uuids = {}   # id(array) -> (weakref to it, uuid); arrays are unhashable
@@ -19,7 +19,7 @@ def _identity(a):
     entry = _uuids.get(key)
     if entry is None or entry[0]() is not a:
         ref = weakref.ref(a, lambda r, key=key: _forget(key, r))
-        entry = _uuids[key] = (ref, uuid.uuid4().hex)
+        entry = _uuids[key] = (ref, os.urandom(16).hex())
     return entry[1]
 
 

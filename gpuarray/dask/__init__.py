@@ -25,7 +25,6 @@ registration warns instead of breaking the user's import of Dask.
 
 This module imports nothing but the standard library.
 """
-import importlib.abc
 import sys
 
 
@@ -64,7 +63,10 @@ def _run(name, action):
                       RuntimeWarning, stacklevel=3)
 
 
-class _AfterImport(importlib.abc.MetaPathFinder):
+class _AfterImport:
+    """A meta-path finder (find_spec is the whole protocol; subclassing
+    importlib.abc would cost an import)."""
+
     def __init__(self, pending):
         self.pending = pending
 
