@@ -111,7 +111,7 @@ class MemoryPool:
         return self._stats()["limit"]
 
 
-from .pinned import (PinnedMemoryPool, PinnedMemoryPointer,  # noqa: E402
+from .pinned import (PinnedMemoryPool, PinnedMemoryPointer,  # noqa: E402,F401
                       alloc_pinned_memory, empty_pinned,
                       get_default_pinned_memory_pool,
                       set_pinned_memory_allocator)

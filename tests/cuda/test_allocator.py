@@ -36,6 +36,7 @@ class Counting:
 def test_counting_pool_allocator(reset):
     pool = gp.cuda.MemoryPool()
     alloc = Counting(pool.malloc)
+    gc.collect()            # earlier tests' garbage must not free in between
     base = pool.used_bytes()
     gp.cuda.set_allocator(alloc)
     assert gp.cuda.get_allocator() is alloc
@@ -167,7 +168,8 @@ def test_pinned_allocator_and_empty_pinned():
         assert seen == [60] and e.shape == (3, 5) and e.dtype == np.float32
         e[...] = np.arange(15).reshape(3, 5)
         g = gp.asarray(e)
-        np.testing.assert_array_equal(gp.asnumpy(g), np.arange(15.).reshape(3, 5))
+        np.testing.assert_array_equal(gp.asnumpy(g),
+                                      np.arange(15.).reshape(3, 5))
         out = gp.cuda.empty_pinned(15, np.float32)
         (g.ravel() * 2).get(out=out)
         np.testing.assert_array_equal(out, np.arange(15.) * 2)

@@ -7,7 +7,6 @@ worker killed mid-computation is restarted and the answer is still right.
 import os
 import pathlib
 import signal
-import sys
 import time
 
 import numpy as np
@@ -98,7 +97,8 @@ def test_from_array_chunks_are_gpuarray(sched):
 
 def test_map_blocks_and_blockwise(sched):
     dn, dg = pair(X, CH)
-    check(dn.map_blocks(lambda b: b * 2 + 1), dg.map_blocks(lambda b: b * 2 + 1))
+    f = lambda b: b * 2 + 1  # noqa: E731
+    check(dn.map_blocks(f), dg.map_blocks(f))
     assert chunk_types(dg.map_blocks(np.exp)) == {gp.ndarray}
     yn, yg = pair(host_data((40, 30), 1), CH)
     check(da.blockwise(np.add, "ij", dn, "ij", yn, "ij", dtype=X.dtype),
@@ -299,3 +299,36 @@ def test_worker_killed_mid_computation(client):
                                rtol=1e-12)
     client.wait_for_workers(2, timeout=60)
     assert set(client.run(os.getpid).values()) != set(pids.values())
+
+
+def _install_counting_allocator():
+    import gpuarray as g
+    pool = g.cuda.MemoryPool()
+    counts = {"n": 0}
+
+    def alloc(nbytes):
+        counts["n"] += 1
+        return pool.malloc(nbytes)
+    alloc.counts = counts
+    g.cuda.set_allocator(alloc)
+
+
+def _allocator_count_and_reset():
+    import gpuarray as g
+    fn = g.cuda.get_allocator()
+    g.cuda.set_allocator(None)
+    return fn.counts["n"] if fn is not None else -1
+
+
+def test_cluster_hands_its_allocator_to_gpuarray(client):
+    # what a dask-cuda cluster does with RMM: every worker routes gpuarray's
+    # allocations through the pool it was given
+    client.run(_install_counting_allocator)
+    try:
+        dn, dg = pair(host_data((64, 48), 11), (16, 16))
+        got = gp.asnumpy(((dg * 2) ** 2).sum(axis=0).compute())
+        np.testing.assert_allclose(got, ((dn * 2) ** 2).sum(axis=0).compute(),
+                                   rtol=1e-12)
+    finally:
+        counts = client.run(_allocator_count_and_reset)
+    assert sum(counts.values()) > 0, counts

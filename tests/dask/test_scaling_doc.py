@@ -35,7 +35,8 @@ def test_runnable_example(monkeypatch):
     (code,) = RUNNABLE
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "docs/scaling.md", "exec"), {"__name__": "__main__"})
+        exec(compile(code, "docs/scaling.md", "exec"),
+             {"__name__": "__main__"})
     want = re.search(r"#\s*(.+)$", [l for l in code.splitlines()
                                     if "print(" in l][-1]).group(1).strip()
     assert out.getvalue().strip().splitlines()[-1] == want
