@@ -63,7 +63,9 @@ class PinnedMemoryPool:
 
     def __init__(self):
         self._free = {}                # size class -> [(capsule, ptr)]
-        self._lock = threading.Lock()
+        # reentrant: a pointer's __del__ (gc inside malloc's critical
+        # section, same thread) gives its buffer back under this lock
+        self._lock = threading.RLock()
 
     def malloc(self, size):
         size = int(size)
