@@ -75,4 +75,9 @@ def __dir__():
     return sorted(set(globals()) | set(_lazy.WHERE) |
                   set(_lazy.LAZY_MODULES))
 
+# Dask registrations run when Dask is imported (gpuarray/dask/__init__.py)
+from .dask import install as _dask_install
+_dask_install()
+del _dask_install
+
 __version__ = "0.1.0"

@@ -31,6 +31,7 @@ CHAPTERS = (
     "_core", "_engine", "cuda", "manipulation", "logic", "math",
     "creation", "indexing", "sorting", "ufuncs", "linalg", "statistics",
     "fft", "random", "kernels", "io", "interop", "emath", "lib", "testing",
+    "dask",
     "_ndarray", "__main__", "gpuarray",
 )
 

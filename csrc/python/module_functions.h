@@ -20,6 +20,9 @@ PyObject *gpa_py_pool_stats(PyObject *, PyObject *);
 PyObject *gpa_py_pool_free_all(PyObject *, PyObject *);
 PyObject *gpa_py_pool_set_limit(PyObject *, PyObject *);
 PyObject *gpa_py_staging_free(PyObject *, PyObject *);
+PyObject *gpa_py_set_allocator(PyObject *, PyObject *);
+PyObject *gpa_py_get_allocator(PyObject *, PyObject *);
+PyObject *gpa_py_pinned_alloc(PyObject *, PyObject *);
 /* python/stream_py.c: streams and events */
 PyObject *gpa_py_stream_create(PyObject *, PyObject *);
 PyObject *gpa_py_stream_destroy(PyObject *, PyObject *);
@@ -41,6 +44,9 @@ PyObject *gpa_py_event_elapsed(PyObject *, PyObject *);
     GPA_FN("_pool_free_all", gpa_py_pool_free_all, METH_VARARGS, NULL)     \
     GPA_FN("_pool_set_limit", gpa_py_pool_set_limit, METH_VARARGS, NULL)   \
     GPA_FN("_staging_free", gpa_py_staging_free, METH_NOARGS, NULL)        \
+    GPA_FN("_set_allocator", gpa_py_set_allocator, METH_O, NULL)           \
+    GPA_FN("_get_allocator", gpa_py_get_allocator, METH_NOARGS, NULL)      \
+    GPA_FN("_pinned_alloc", gpa_py_pinned_alloc, METH_O, NULL)             \
     GPA_FN("_stream_create", gpa_py_stream_create, METH_VARARGS, NULL)     \
     GPA_FN("_stream_destroy", gpa_py_stream_destroy, METH_VARARGS, NULL)   \
     GPA_FN("_stream_synchronize", gpa_py_stream_synchronize, METH_VARARGS, \

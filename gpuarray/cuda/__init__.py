@@ -289,3 +289,11 @@ def get_elapsed_time(start_event, end_event):
     """Milliseconds between two recorded events (end synchronized)."""
     return _core._event_elapsed(start_event._dev[0], start_event._dev[1],
                                 start_event.ptr, end_event.ptr)
+
+
+# CuPy's memory names under gpuarray.cuda (memory.py needs nothing above)
+from .memory import (MemoryPointer, MemoryPool, PinnedMemoryPool,  # noqa
+                     PinnedMemoryPointer, PooledMemory, alloc_pinned_memory,
+                     empty_pinned, get_allocator, set_allocator,
+                     set_pinned_memory_allocator, get_default_memory_pool,
+                     get_default_pinned_memory_pool)

@@ -9,9 +9,12 @@ Philox4x32-10, counter-based (Note [Random streams] in _generator.py):
 reproducible per seed on every device, but not NumPy's number streams.
 """
 from ._generator import Generator, RandomState, default_rng
+from ._bitgen import BitGenerator, Philox
+from numpy.random import SeedSequence
 from . import _api
 
 __all__ = ["Generator", "RandomState", "default_rng", "seed",
+           "BitGenerator", "Philox", "SeedSequence",
            "get_random_state", "rand", "randn", "random", "random_sample",
            "ranf", "sample", "uniform", "normal", "standard_normal",
            "exponential", "standard_exponential", "randint",
