@@ -20,6 +20,7 @@ static PyMethodDef core_methods[] = {
     GPA_JIT_FUNCTIONS
     GPA_REDUCE_FUNCTIONS
     GPA_INTEROP_FUNCTIONS
+    GPA_CONFIG_FUNCTIONS
     {NULL, NULL, 0, NULL},
 };
 

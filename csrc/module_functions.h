@@ -130,4 +130,12 @@ PyObject *gpa_py_fromDlpack(PyObject *, PyObject *);
     GPA_FN("fromDlpack", gpa_py_fromDlpack, METH_O,                        \
            "fromDlpack(capsule): array from a DLPack capsule (legacy)")
 
+/* config_py.c, jit/compile_notice.c: settings and the first-compile
+ * notice */
+PyObject *gpa_py_config(PyObject *, PyObject *);
+PyObject *gpa_py_compile_notice(PyObject *, PyObject *);
+#define GPA_CONFIG_FUNCTIONS                                               \
+    GPA_FN("_config", gpa_py_config, METH_NOARGS, NULL)                    \
+    GPA_FN("_compile_notice", gpa_py_compile_notice, METH_O, NULL)
+
 #endif
