@@ -55,3 +55,12 @@ def test_threshold_must_be_a_nonnegative_number():
         gp._core._compile_notice("1")
     old = gp._core._compile_notice(1.0)
     assert old == 1.0
+
+
+def test_docs_describe_the_notice_and_the_cache():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "docs", "performance.md")) as f:
+        text = f.read()
+    assert NOTICE in text
+    for name in ("GPUARRAY_CACHE_DIR", "XDG_CACHE_HOME", "~/.cache/gpuarray"):
+        assert name in text
