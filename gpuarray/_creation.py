@@ -66,9 +66,22 @@ def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
     return out
 
 
-def asarray(a, dtype=None, order=None, *, copy=None, device=None):
-    """Array on the current device; no copy when `a` already is one."""
-    return _core._asarray(a, dtype, copy, order)
+def asarray(a, dtype=None, order=None, *, copy=None, device=None,
+            blocking=False):
+    """Array on the current device; no copy when `a` already is one.
+
+    blocking: CuPy's keyword.  True also waits for the current device's
+    queued work to finish before returning (a host -> device copy itself
+    is always complete on return: gpuarray stages host memory through its
+    own buffers and waits for them, so the source may be changed at once).
+    """
+    if not isinstance(blocking, (bool, np.bool_)):
+        raise TypeError("blocking must be True or False, not %r"
+                        % (blocking,))
+    out = _core._asarray(a, dtype, copy, order)
+    if blocking:
+        _core._synchronize()
+    return out
 
 
 def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,

@@ -14,6 +14,7 @@ import the module on first use.
 import importlib as _importlib
 
 LAZY_NAMES = {
+    "_show_config": ("show_config",),
     "_products": (
         "dot", "matmul", "inner", "vdot", "outer", "tensordot",
         "kron", "cross",
