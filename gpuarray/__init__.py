@@ -2,6 +2,8 @@
 ``numpy``; arrays live on the current CUDA device, or on the ``host``
 device where there is no GPU (or with ``GPUARRAY_DEVICE=host``).
 """
+import sys as _sys
+
 import numpy as _np
 
 from . import _core
@@ -74,6 +76,11 @@ for _name, _mod, _fn in (("sort", "_sorting", "_m_sort"),
                          ("put", "_functions", "_m_put"),
                          ("choose", "_functions", "_m_choose")):
     setattr(ndarray, _name, _lazy.method(_mod, _fn))
+
+
+from . import _docs  # noqa: E402  (docstrings of names whose code has none)
+_docs.fill(_sys.modules[__name__])
+_docs.fill_ndarray(ndarray)
 
 
 def __getattr__(name):

@@ -31,7 +31,7 @@ def ones(shape, dtype=float, order="C", *, device=None):
 def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
                *, device=None):
     """New uninitialised array like `prototype`: its shape and dtype unless
-    given, laid out as NumPy lays out empty_like (Note [Keep order])."""
+    given, laid out as NumPy lays out empty_like."""
     a = asarray(prototype)
     return _core._empty_like(a, dtype, order, shape)
 

@@ -13,6 +13,8 @@ import the module on first use.
 """
 import importlib as _importlib
 
+from . import _docs
+
 LAZY_NAMES = {
     "_show_config": ("show_config",),
     "_products": (
@@ -97,7 +99,9 @@ WHERE.update({"ElementwiseKernel": "_kernels", "ReductionKernel": "_kernels",
 
 
 def load(module):
-    return _importlib.import_module("gpuarray." + module)
+    mod = _importlib.import_module("gpuarray." + module)
+    _docs.fill_loaded(mod)  # docstrings of names whose code has none
+    return mod
 
 
 def forward(module, name):

@@ -590,7 +590,7 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
     """Einstein summation: explicit ('ij,jk->ik') and implicit ('ij,jk')
     output, '...' broadcasting, repeated labels (traces, diagonals), any
     number of operands.  `optimize` is accepted and ignored (operands are
-    contracted left to right, Note [einsum by pairs])."""
+    contracted left to right, a pair at a time)."""
     gp = _gp()
     if not operands:
         raise ValueError("must specify the einstein sum subscripts string "

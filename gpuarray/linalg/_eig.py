@@ -24,12 +24,16 @@ def _host(a):
 
 def eig(a):
     """Eigenvalues and right eigenvectors of square matrices (stacked),
-    as numpy.linalg.eig computes them (Note [eig on the host])."""
+    as numpy.linalg.eig computes them.
+
+    Differs from NumPy: computed on the host with NumPy's LAPACK (the
+    input is copied there and the results back)."""
     res = _np.linalg.eig(_host(a))
     return type(res)(asarray(res.eigenvalues), asarray(res.eigenvectors))
 
 
 def eigvals(a):
-    """Eigenvalues of square matrices (stacked), as numpy.linalg.eigvals
-    (Note [eig on the host])."""
+    """Eigenvalues of square matrices (stacked), as numpy.linalg.eigvals.
+
+    Differs from NumPy: computed on the host with NumPy's LAPACK."""
     return asarray(_np.linalg.eigvals(_host(a)))
