@@ -78,3 +78,22 @@ def test_first_lines_say_what_it_does():
         if len(first) < 8:
             short.append("%s: %r" % (name, first))
     assert not short, "\n".join(short)
+
+
+def test_status_table_is_up_to_date():
+    """docs/reference/status.md is what scripts/gen_status.py makes from
+    the code now (regenerate it with that script)."""
+    import importlib.util
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.spec_from_file_location(
+        "gen_status", os.path.join(root, "scripts", "gen_status.py"))
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    text = gen.generate()
+    assert "| `numpy.concatenate` | supported |" in text
+    assert "| `cupy.cuda.runtime` |" in text or "cupy.cuda.runtime" not in \
+        open(gen.CUPY_NAMES).read()
+    assert gen.main(["--check"]) == 0, (
+        "docs/reference/status.md is out of date: run "
+        "python scripts/gen_status.py")
