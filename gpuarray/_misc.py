@@ -205,7 +205,8 @@ def block(arrays):
 
 
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
-    """function(*index grids) with the grids in `dtype`."""
+    """``function(*grids)``: calls function with the index grids of
+    `shape` (in `dtype`), as numpy.fromfunction."""
     return function(*_gp().indices(shape, dtype=dtype), **kwargs)
 
 
