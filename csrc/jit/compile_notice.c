@@ -6,7 +6,7 @@
  * written through sys.stderr so that redirection and pytest's capture
  * see it.
  */
-#include "module_functions.h"
+#include "common.h"
 #include "jit/compile.h"
 #include "config.h"
 
@@ -35,21 +35,10 @@ void gpa_compile_notice(double seconds)
     PyErr_Restore(type, value, tb);
 }
 
-/* _compile_notice(seconds) -> previous threshold: shows the notice again
- * after the next compile that takes `seconds` or longer (tests). */
-PyObject *gpa_py_compile_notice(PyObject *self, PyObject *arg)
+double gpa_compile_notice_set(double seconds)
 {
-    GPA_UNUSED(self);
-    double s = PyFloat_AsDouble(arg);
-    if (s == -1.0 && PyErr_Occurred())
-        return NULL;
-    if (!(s >= 0.0)) {
-        PyErr_SetString(PyExc_ValueError,
-                        "_compile_notice: seconds must be >= 0");
-        return NULL;
-    }
     double old = notice_after_s;
-    notice_after_s = s;
+    notice_after_s = seconds;
     notice_shown = 0;
-    return PyFloat_FromDouble(old);
+    return old;
 }

@@ -20,5 +20,5 @@ __all__ = ["LinAlgError", "det", "slogdet", "inv", "solve", "cholesky",
            "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv",
            "matrix_rank", "cond", "lstsq", "eig", "eigvals"]
 
-from .. import _docs as _docs_table  # noqa: E402
+from .._engine import docs as _docs_table  # noqa: E402
 _docs_table.fill_loaded(__import__("sys").modules[__name__])

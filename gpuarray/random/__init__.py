@@ -97,5 +97,5 @@ for _name in _api.NAMES:
     globals()[_name] = _module_function(_name)
 del _name
 
-from .. import _docs as _docs_table  # noqa: E402
+from .._engine import docs as _docs_table  # noqa: E402
 _docs_table.fill_loaded(__import__("sys").modules[__name__])
