@@ -65,7 +65,7 @@ def test_every_public_name_has_a_docstring():
     missing = [name for name, obj in items if not documented(obj)]
     assert not missing, (
         "%d of %d public names have no docstring (or point at a source "
-        "Note): add one (gpuarray/_docs.py holds those of names whose "
+        "Note): add one (gpuarray/_engine/docs.py holds those of names whose "
         "code has none):\n  %s" % (len(missing), len(items),
                                   "\n  ".join(missing)))
 
