@@ -4,9 +4,9 @@ own _add_newdocs keeps the docs of its C functions the same way).
 `fill(module)` sets `__doc__` on the module's names listed here that have
 no docstring yet, and `fill_ndarray(ndarray)` on the Python-level methods
 and properties of the ndarray type; a docstring written in the code always
-wins.  gpuarray/__init__.py calls both at import, and _lazy.load after
-importing a lazy module (_engine/lazy.py).  tests/test_docstrings.py checks that every
-public name ends up documented.
+wins.  gpuarray/__init__.py calls both at import, and lazy.load
+(_engine/lazy.py) after importing a lazy module; tests/test_docstrings.py
+checks that every public name ends up documented.
 """
 
 RNG = ("\n\n    Differs from NumPy: the values come from gpuarray's own "
