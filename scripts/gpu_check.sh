@@ -37,7 +37,7 @@ if [[ " $parts " == *" tests "* ]]; then
     tail -3 "$OUT/tests.log"
 fi
 if [[ " $parts " == *" demo "* ]]; then
-    python3 -m gpuarray >"$OUT/demo.log" 2>&1
+    python3 -m gpuarray --plot "$OUT/gpuarray_speedup.png" >"$OUT/demo.log" 2>&1
     demo_rc=$?
     cat "$OUT/demo.log"
 fi
