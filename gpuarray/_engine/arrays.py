@@ -76,6 +76,9 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
     queued work to finish before returning (a host -> device copy itself
     is always complete on return: gpuarray stages host memory through its
     own buffers and waits for them, so the source may be changed at once).
+
+    Differs from NumPy: `device` is accepted and not used: arrays go to
+    the current device (``with gpuarray.cuda.Device(n):`` chooses it).
     """
     if not isinstance(blocking, (bool, np.bool_)):
         raise TypeError("blocking must be True or False, not %r"

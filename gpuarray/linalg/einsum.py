@@ -131,7 +131,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
            optimize=False):
     """Einstein summation: explicit ('ij,jk->ik') and implicit ('ij,jk')
     output, '...' broadcasting, repeated labels (traces, diagonals), any
-    number of operands.  `optimize` is accepted and ignored (operands are
+    number of operands.
+
+    Differs from NumPy: `optimize` is accepted and ignored (operands are
     contracted left to right, a pair at a time)."""
     if not operands:
         raise ValueError("must specify the einstein sum subscripts string "
