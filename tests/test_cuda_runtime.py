@@ -108,7 +108,7 @@ def test_show_config_reports_what_it_runs_with():
     assert cfg["cache_dir"] in text
     for key in ("gpuarray:", "Python:", "NumPy:", "device:", "libnvrtc:",
                 "libcuda:", "libcublas:", "libcufft:", "kernel cache:",
-                "host compiler:"):
+                "host compiler:", "host BLAS/LAPACK:"):
         assert key in text, key
     kind = gp._core._get_device()[0]
     assert ("host (the CPU stand-in" in text) == (kind == "host")

@@ -8,6 +8,7 @@ CUDA libraries are loaded on first use, so for those it reports where the
 library search would find them.
 """
 import glob
+import importlib.util
 import os
 import platform
 import subprocess
@@ -105,6 +106,26 @@ def _compiler_version(cxx):
         return "not found"
 
 
+def _openblas():
+    """Where the host device's BLAS/LAPACK (scipy-openblas64) is."""
+    try:
+        path = _core._ml_where("OpenBLAS")
+    except Exception:  # a build without the math-library layer
+        path = None
+    if path:
+        return "%s (loaded)" % path
+    try:
+        spec = importlib.util.find_spec("scipy_openblas64")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.origin:
+        return "not found (pip install scipy-openblas64)"
+    libs = sorted(glob.glob(os.path.join(os.path.dirname(spec.origin),
+                                         "lib", "*.so*")))
+    return "%s (found, loaded on first use)" % (
+        libs[0] if libs else os.path.dirname(spec.origin))
+
+
 def _config_lines():
     cfg = _core._config()
     try:
@@ -145,6 +166,7 @@ def _config_lines():
         lines.append((what, "not found" if path is None else
                       "%s (%s)" % (path, "loaded" if is_loaded
                                    else "found, loaded on first use")))
+    lines.append(("host BLAS/LAPACK", _openblas()))
     lines.append(("host compiler", "%s: %s" % (cfg["cxx"],
                                                _compiler_version(cfg["cxx"]))))
     size, files = _cache_size(cfg["cache_dir"])
