@@ -2,6 +2,8 @@
 ``numpy``; arrays live on the current CUDA device, or on the ``host``
 device where there is no GPU (or with ``GPUARRAY_DEVICE=host``).
 """
+import sys as _sys
+
 import numpy as _np
 
 from . import _core
@@ -57,6 +59,11 @@ from .indexing.advanced import *  # noqa: E402,F401,F403
 # ndarray's Python methods and every C hook, in one place.
 from . import _ndarray  # noqa: E402,F401
 from ._engine import lazy as _lazy  # noqa: E402
+
+
+from ._engine import docs as _docs  # noqa: E402  (docs the code lacks)
+_docs.fill(_sys.modules[__name__])
+_docs.fill_ndarray(ndarray)
 
 
 def __getattr__(name):

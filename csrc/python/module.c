@@ -23,6 +23,7 @@ static PyMethodDef core_methods[] = {
     GPA_INTEROP_FUNCTIONS
     GPA_MATHLIB_FUNCTIONS
     GPA_FFT_FUNCTIONS
+    GPA_CONFIG_FUNCTIONS
     {NULL, NULL, 0, NULL},
 };
 

@@ -169,4 +169,24 @@ PyObject *gpa_py_ml_tf32(PyObject *, PyObject *);
     GPA_FN("_ml_where", gpa_py_ml_where, METH_O, NULL)                     \
     GPA_FN("_ml_tf32", gpa_py_ml_tf32, METH_O, NULL)
 
+/* python/config_py.c: settings and the first-compile notice
+ * (jit/compile_notice.c); python/cuda_info_py.c: CUDA versions, memory,
+ * attributes */
+
+PyObject *gpa_py_config(PyObject *, PyObject *);
+PyObject *gpa_py_compile_notice(PyObject *, PyObject *);
+/* python/cuda_info_py.c: what gpuarray.cuda.runtime reports */
+PyObject *gpa_py_cuda_mem_info(PyObject *, PyObject *);
+PyObject *gpa_py_cuda_driver_version(PyObject *, PyObject *);
+PyObject *gpa_py_nvrtc_version(PyObject *, PyObject *);
+PyObject *gpa_py_cuda_attribute(PyObject *, PyObject *);
+#define GPA_CONFIG_FUNCTIONS                                               \
+    GPA_FN("_config", gpa_py_config, METH_NOARGS, NULL)                    \
+    GPA_FN("_compile_notice", gpa_py_compile_notice, METH_O, NULL)         \
+    GPA_FN("_cuda_mem_info", gpa_py_cuda_mem_info, METH_O, NULL)           \
+    GPA_FN("_cuda_driver_version", gpa_py_cuda_driver_version,             \
+           METH_NOARGS, NULL)                                              \
+    GPA_FN("_nvrtc_version", gpa_py_nvrtc_version, METH_NOARGS, NULL)      \
+    GPA_FN("_cuda_attribute", gpa_py_cuda_attribute, METH_VARARGS, NULL)
+
 #endif

@@ -43,7 +43,7 @@ def ones(shape, dtype=float, order="C", *, device=None, like=None):
 def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
                *, device=None):
     """New uninitialised array like `prototype`: its shape and dtype unless
-    given, laid out as NumPy lays out empty_like (Note [Keep order])."""
+    given, laid out as NumPy lays out empty_like."""
     a = asarray(prototype)
     return _core._empty_like(a, dtype, order, shape)
 
@@ -79,11 +79,26 @@ def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
 
 
 def asarray(a, dtype=None, order=None, *, copy=None, device=None,
-            like=None):
-    """Array on the current device; no copy when `a` already is one."""
+            like=None, blocking=False):
+    """Array on the current device; no copy when `a` already is one.
+
+    blocking: CuPy's keyword.  True also waits for the current device's
+    queued work to finish before returning (a host -> device copy itself
+    is always complete on return: gpuarray stages host memory through its
+    own buffers and waits for them, so the source may be changed at once).
+
+    Differs from NumPy: `device` is accepted and not used: arrays go to
+    the current device (``with gpuarray.cuda.Device(n):`` chooses it).
+    """
+    if not isinstance(blocking, (bool, np.bool_)):
+        raise TypeError("blocking must be True or False, not %r"
+                        % (blocking,))
     if _foreign(like):
         return np.asarray(a, dtype, order, copy=copy, like=like)
-    return _core._asarray(a, dtype, copy, order)
+    out = _core._asarray(a, dtype, copy, order)
+    if blocking:
+        _core._synchronize()
+    return out
 
 
 def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,

@@ -16,7 +16,10 @@ allow-list.
 """
 import importlib as _importlib
 
+from . import docs as _docs
+
 LAZY_NAMES = {
+    "cuda.config": ("show_config",),
     "creation.building": (
         "vander", "diagflat",
     ),
@@ -162,7 +165,9 @@ WHERE.update({"ElementwiseKernel": "kernels.elementwise",
 
 
 def load(module):
-    return _importlib.import_module("gpuarray." + module)
+    mod = _importlib.import_module("gpuarray." + module)
+    _docs.fill_loaded(mod)  # docstrings of names whose code has none
+    return mod
 
 
 def forward(module, name):

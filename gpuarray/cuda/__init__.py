@@ -5,6 +5,7 @@ with ``GPUARRAY_DEVICE=host``) arrays live on the ``host`` device, whose
 kernels are the same source compiled by the system C++ compiler.
 """
 from .. import _core
+from . import runtime  # noqa: F401  (cupy.cuda.runtime)
 
 
 def is_available():
@@ -110,6 +111,12 @@ def _device_object(kind, ordinal):
 def get_current_device():
     """The device new arrays are created on (a Device or the host)."""
     return _device_object(*_core._get_device())
+
+
+def get_device_id():
+    """The id of the current device, as CuPy's ``cuda.get_device_id()``:
+    the CUDA ordinal, or 0 on the host device (its ``id``)."""
+    return get_current_device().id
 
 
 def synchronize():

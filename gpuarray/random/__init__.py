@@ -99,3 +99,6 @@ def _module_function(name):
 for _name in _api.NAMES:
     globals()[_name] = _module_function(_name)
 del _name
+
+from .._engine import docs as _docs_table  # noqa: E402
+_docs_table.fill_loaded(__import__("sys").modules[__name__])

@@ -72,3 +72,6 @@ assert_warns = _npt.assert_warns
 assert_no_warnings = _npt.assert_no_warnings
 assert_string_equal = _npt.assert_string_equal
 suppress_warnings = _npt.suppress_warnings
+
+from .._engine import docs as _docs_table  # noqa: E402
+_docs_table.fill_loaded(__import__("sys").modules[__name__])
