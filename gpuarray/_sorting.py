@@ -70,10 +70,49 @@ def _axis(axis, ndim):
     return _axes(axis, ndim, strict=False)[0]
 
 
+# dtypes the radix sort engine takes (Note [Sort keys] in
+# csrc/jit/sort_codegen.c)
+_RADIX_CHARS = frozenset("?bBhHiIlLqQefd")
+
+
 def _sort_rows(keys, want):
     """Stable sort of each row of the C-contiguous 2-D array `keys`:
     (sorted keys, permutation) as asked by want ("keys", "index" or
-    "both")."""
+    "both").  The radix sort engine (one C call) for real dtypes, a
+    chain of its stable sorts for complex; the bitonic network for the
+    rest."""
+    rows, n = keys.shape
+    if keys.dtype.char in _RADIX_CHARS:
+        K = _core.empty((rows, n), keys.dtype) if want != "index" else None
+        I = _core.empty((rows, n), _INT64) if want != "keys" else None
+        if rows and n:
+            _core._radix_sort(keys, rows, K, I)
+        return K, I
+    if keys.dtype.kind == "c" and rows and n:
+        return _sort_complex_rows(keys, want)
+    return _bitonic_rows(keys, want)
+
+
+def _sort_complex_rows(keys, want):
+    """NumPy's complex order [R + Rj, R + nanj, nan + Rj, nan + nanj] as
+    three stable radix sorts, least significant first: by the imaginary
+    part, by the real part, by the NaN class."""
+    from ._indexing import take_along_axis
+    from ._creation import ascontiguousarray
+    from ._ufuncs import isnan
+    re = ascontiguousarray(keys.real)
+    im = ascontiguousarray(keys.imag)
+    cls = (isnan(re).astype(_np.uint8) * 2 + isnan(im)).astype(_np.uint8)
+    _, perm = _sort_rows(im, "index")
+    for part in (re, cls):
+        part = ascontiguousarray(take_along_axis(part, perm, 1))
+        _, step = _sort_rows(part, "index")
+        perm = take_along_axis(perm, step, 1)
+    K = take_along_axis(keys, perm, 1) if want != "index" else None
+    return K, (perm if want != "keys" else None)
+
+
+def _bitonic_rows(keys, want):
     rows, n = keys.shape
     N = 1
     while N < n:
