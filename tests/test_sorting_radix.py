@@ -258,3 +258,76 @@ def test_slow_past_2_31_elements():
     x = np.random.default_rng(11).integers(0, 1 << 30, n, dtype=np.int32)
     got = gp.argsort(gp.asarray(x)).get()
     np.testing.assert_array_equal(got, np.argsort(x, kind="stable"))
+
+
+# ---- stream compaction (csrc/ops/compact.c) and the fast gathers of
+# Note [Fast gathers] in gpuarray/_indexing.py
+
+CMP_LENGTHS = sorted({0, 1, 2, 5} | {t + d for t in (16384, 4096)
+                                     for d in (-1, 0, 1)} | {3 * 16384 + 3})
+
+
+@pytest.mark.parametrize("dt", [np.bool_, np.int8, np.uint16, np.float32,
+                                np.float64, np.complex128],
+                         ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("n", CMP_LENGTHS)
+def test_mask_compaction(dt, n):
+    rng = np.random.default_rng(n)
+    x = (rng.standard_normal(n) * 50).astype(dt)
+    for p in (0.0, 0.3, 1.0):
+        m = rng.random(n) < p
+        np.testing.assert_array_equal(gp.asarray(x)[gp.asarray(m)].get(),
+                                      x[m])
+        np.testing.assert_array_equal(gp.flatnonzero(gp.asarray(m)).get(),
+                                      np.flatnonzero(m))
+
+
+def test_mask_nd_and_nonzero_family():
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((30, 7, 90))
+    m = x > 0.2
+    g, gm = gp.asarray(x), gp.asarray(m)
+    np.testing.assert_array_equal(g[gm].get(), x[m])
+    np.testing.assert_array_equal(g.T[gm.T].get(), x.T[m.T])
+    for a, b in zip(gp.nonzero(gm), np.nonzero(m)):
+        np.testing.assert_array_equal(a.get(), b)
+    np.testing.assert_array_equal(gp.argwhere(g > 1).get(), np.argwhere(x > 1))
+    np.testing.assert_array_equal(
+        gp.compress(gp.asarray(m[0, 0]), g, axis=2).get(),
+        np.compress(m[0, 0], x, axis=2))
+    np.testing.assert_array_equal(gp.extract(gm, g).get(), np.extract(m, x))
+
+
+def test_take_1d_fast_path():
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal(50000).astype(np.float32)
+    idx = rng.integers(-50000, 50000, (300, 7))
+    g = gp.asarray(x)
+    np.testing.assert_array_equal(g[gp.asarray(idx)].get(), x[idx])
+    np.testing.assert_array_equal(g[::-3][gp.asarray(idx % 100)].get(),
+                                  x[::-3][idx % 100])
+    np.testing.assert_array_equal(
+        g.take(gp.asarray(idx.astype(np.int32))).get(), x.take(idx))
+    for bad in (50000, -50001):
+        with pytest.raises(IndexError, match="out of bounds"):
+            g[gp.asarray(np.array([0, bad, 1]))]
+    with pytest.raises(IndexError):
+        g.take(gp.asarray(np.array([7, 50000])))
+
+
+def test_compact_engine_errors():
+    m = gp.asarray(np.array([True, False, True]))
+    with pytest.raises(ValueError):
+        gp._core._compact(gp.asarray(np.arange(3)))       # not a bool mask
+    with pytest.raises(ValueError):
+        gp._core._compact(m, gp.asarray(np.arange(4)))    # size
+    with pytest.raises(TypeError):
+        gp._core._compact(m, np.arange(3))
+    np.testing.assert_array_equal(
+        gp._core._compact(m, gp.asarray(np.arange(3))).get(), [0, 2])
+
+
+@pytest.mark.parametrize("eb", [1, 2, 4, 8, 16])
+def test_compact_kernels_compile_with_nvrtc(eb):
+    nvrtc_or_skip()
+    assert len(gp._core._nvrtc_compile(gp._core._compact_source(eb), 90)) > 1000
