@@ -59,7 +59,8 @@ def nonzero(a):
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead.")
     m = a if a.dtype == _np.bool_ else a.astype(_np.bool_)
-    return _unravel(_flatnonzero_bool(m), a.shape)
+    lin = _flatnonzero_bool(m)
+    return (lin,) if a.ndim == 1 else _unravel(lin, a.shape)
 
 
 def flatnonzero(a):

@@ -331,3 +331,20 @@ def test_compact_engine_errors():
 def test_compact_kernels_compile_with_nvrtc(eb):
     nvrtc_or_skip()
     assert len(gp._core._nvrtc_compile(gp._core._compact_source(eb), 90)) > 1000
+
+
+def test_isin_many_test_elements():
+    rng = np.random.default_rng(14)
+    e = rng.integers(0, 500, (40, 50))
+    t = rng.integers(0, 500, 300)
+    for inv in (False, True):
+        np.testing.assert_array_equal(
+            gp.isin(gp.asarray(e), gp.asarray(t), invert=inv).get(),
+            np.isin(e, t, invert=inv))
+    f = np.array([np.nan, -0.0, 0.0, 1.5, np.inf] * 10)
+    tf = np.concatenate([np.array([np.nan, 0.0, np.inf]), np.arange(30.0)])
+    np.testing.assert_array_equal(gp.isin(gp.asarray(f), gp.asarray(tf)).get(),
+                                  np.isin(f, tf))
+    np.testing.assert_array_equal(   # mixed dtypes compare in the common one
+        gp.isin(gp.asarray(e.astype(np.int8)), gp.asarray(t + 0.5)).get(),
+        np.isin(e.astype(np.int8), t + 0.5))
