@@ -24,9 +24,10 @@ typedef struct {
     int val_bytes;   /* index payload: 4 or 8 */
 } gpa_sort_spec;
 
-/* Kernels of a sort module: the histogram, then pass kernels indexed
- * 1 + kv * 4 + first * 2 + last. */
-enum { GPA_SORT_K_HIST = 0, GPA_SORT_K_N = 9 };
+/* Kernels of a sort module: the block-per-row sort, the histogram, then
+ * pass kernels indexed GPA_SORT_K_PASS + kv * 4 + first * 2 + last. */
+enum { GPA_SORT_K_ROWS = 0, GPA_SORT_K_HIST = 1, GPA_SORT_K_PASS = 2,
+       GPA_SORT_K_N = 10 };
 
 /* Tile of a pass kernel: threads per block and items per thread on CUDA
  * (a thread per digit); keys per tile (one thread) on host. */
@@ -34,6 +35,11 @@ enum { GPA_SORT_K_HIST = 0, GPA_SORT_K_N = 9 };
 #define GPA_SORT_IPT_CUDA 15
 #define GPA_SORT_TILE_HOST 16384
 #define GPA_SORT_RADIX 256
+/* Rows up to this length sort in one block each (sort_rows): on CUDA
+ * 256 threads x 8 keys in shared memory; on host one thread's buffers. */
+#define GPA_SORT_ROW_IPT_CUDA 8
+#define GPA_SORT_ROWMAX_CUDA (GPA_SORT_BLOCK_CUDA * GPA_SORT_ROW_IPT_CUDA)
+#define GPA_SORT_ROWMAX_HOST 16384
 
 /* The spec for NumPy type number `type_num`; -1 (no exception) when the
  * radix sort does not take that type. */

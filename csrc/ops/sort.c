@@ -68,6 +68,19 @@ int gpa_radix_sort(gpa_array *keys, long long n_rows, gpa_array *out_keys,
     if (gpa_sort_kernels(dev, &spec, fns) < 0)
         return -1;
 
+    /* short rows: a block each, the whole sort in one launch */
+    long long rowmax = cuda ? GPA_SORT_ROWMAX_CUDA : GPA_SORT_ROWMAX_HOST;
+    if (len <= rowmax && n_rows <= 0x7fffffffLL) {
+        char *s = keys->data, *to = out_keys ? out_keys->data : NULL;
+        long long *io = out_idx ? (long long *)out_idx->data : NULL;
+        long long rows = n_rows;
+        void *args[6] = {&s, &to, &io, &rows, &len, &desc};
+        gpa_dim3 grid = {(unsigned)n_rows, 1, 1};
+        gpa_dim3 block = {cuda ? GPA_SORT_BLOCK_CUDA : 1, 1, 1};
+        return be->launch(dev, fns[GPA_SORT_K_ROWS], grid, block, 0,
+                          dev->stream, args) < 0 ? -1 : 0;
+    }
+
     /* work: histogram slots, flags (16 bytes), a tile counter per pass
      * (64 bytes), the look-back words (Note [Look-back words]) */
     size_t hist_bytes = (size_t)nslots * GPA_SORT_RADIX * 8;
@@ -153,7 +166,7 @@ int gpa_radix_sort(gpa_array *keys, long long n_rows, gpa_array *out_keys,
                           (void *)&hp, &dstatus, &dcount, &epoch};
         gpa_dim3 grid = {(unsigned)ntiles, 1, 1};
         gpa_dim3 block = {cuda ? GPA_SORT_BLOCK_CUDA : 1, 1, 1};
-        void *fn = fns[1 + kv * 4 + first * 2 + last];
+        void *fn = fns[GPA_SORT_K_PASS + kv * 4 + first * 2 + last];
         if (be->launch(dev, fn, grid, block, 0, dev->stream, args) < 0)
             goto done;
         kin = kout;
