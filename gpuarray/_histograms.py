@@ -12,6 +12,7 @@ import operator as _operator
 
 import numpy as _np
 
+from . import _core
 from ._core import ndarray
 from ._creation import asarray as _asarray
 
@@ -22,6 +23,16 @@ _INT64 = _np.dtype(_np.int64)
 
 def _host_scalar(x):
     return x.get().item() if isinstance(x, ndarray) else x
+
+
+_COUNT_BODY = """
+#if GPA_CUDA
+atomicAdd(reinterpret_cast<unsigned long long *>(p1) + in0, 1ull);
+#else
+__atomic_fetch_add(p1 + in0, 1LL, __ATOMIC_RELAXED);
+#endif
+gpa_skip = true;
+"""
 
 
 def bincount(x, weights=None, minlength=0):
@@ -48,8 +59,15 @@ def bincount(x, weights=None, minlength=0):
     xi = x.astype(_INT64)
     edges = arange(nb + 1, dtype=_INT64)
     if weights is None:
-        pos = searchsorted(sort(xi), edges)
-        return pos[1:] - pos[:-1]
+        # integer counts by atomic increments: exact whatever the order
+        from ._creation import zeros
+        counts = zeros((nb,), _INT64)
+        if x.size:
+            _core._elementwise(
+                _COUNT_BODY, (x,),
+                (_core._as_strided(counts, x.shape, (0,), 0, True),),
+                (_INT64, _INT64))
+        return counts
     w = _asarray(weights)
     if w.shape != x.shape:
         raise ValueError("The weights and list don't have the same length.")

@@ -348,3 +348,23 @@ def test_isin_many_test_elements():
     np.testing.assert_array_equal(   # mixed dtypes compare in the common one
         gp.isin(gp.asarray(e.astype(np.int8)), gp.asarray(t + 0.5)).get(),
         np.isin(e.astype(np.int8), t + 0.5))
+
+
+def test_bincount_atomic_counts():
+    rng = np.random.default_rng(15)
+    x = rng.integers(0, 300, 70000)
+    for dt in (np.int8, np.uint16, np.int64, np.uint64, np.bool_):
+        xx = (x % 100).astype(dt)
+        np.testing.assert_array_equal(
+            gp.bincount(gp.asarray(xx), minlength=150).get(),
+            np.bincount(xx, minlength=150))
+
+
+def test_fast_gather_and_count_bodies_compile_with_nvrtc():
+    nvrtc_or_skip()
+    from gpuarray import _histograms, _indexing
+    parts = [gp._core._ew_source(_histograms._COUNT_BODY, "ll", "ll", 1, 1,
+                                 1, False, "count_k"),
+             gp._core._ew_source(_indexing._TAKE_BODY, "lfllfB", "lfllfB", 4,
+                                 1, 1, False, "take_k")]
+    assert len(gp._core._nvrtc_compile("\n".join(parts), 90)) > 1000
