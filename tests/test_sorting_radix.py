@@ -362,7 +362,8 @@ def test_bincount_atomic_counts():
 
 def test_fast_gather_and_count_bodies_compile_with_nvrtc():
     nvrtc_or_skip()
-    from gpuarray import _histograms, _indexing
+    from gpuarray.statistics import histograms as _histograms
+    from gpuarray.indexing import advanced as _indexing
     parts = [gp._core._ew_source(_histograms._COUNT_BODY, "ll", "ll", 1, 1,
                                  1, False, "count_k"),
              gp._core._ew_source(_indexing._TAKE_BODY, "lfllfB", "lfllfB", 4,

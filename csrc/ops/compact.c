@@ -6,7 +6,7 @@
 #include "common.h"
 #include "array/array.h"
 #include "jit/compact.h"
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/backend.h"
 
 /* New reference: a new 1-d array of the kept elements of values (or, with

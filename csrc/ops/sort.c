@@ -12,7 +12,7 @@
 #include "common.h"
 #include "array/array.h"
 #include "jit/sort.h"
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/backend.h"
 #include "runtime/host_threads.h"
 #include "util.h"
