@@ -360,12 +360,23 @@ def test_bincount_atomic_counts():
             np.bincount(xx, minlength=150))
 
 
-def test_fast_gather_and_count_bodies_compile_with_nvrtc():
+def test_count_body_compiles_with_nvrtc():
     nvrtc_or_skip()
     from gpuarray.statistics import histograms as _histograms
-    from gpuarray.indexing import advanced as _indexing
-    parts = [gp._core._ew_source(_histograms._COUNT_BODY, "ll", "ll", 1, 1,
-                                 1, False, "count_k"),
-             gp._core._ew_source(_indexing._TAKE_BODY, "lfllfB", "lfllfB", 4,
-                                 1, 1, False, "take_k")]
-    assert len(gp._core._nvrtc_compile("\n".join(parts), 90)) > 1000
+    src = gp._core._ew_source(_histograms._COUNT_BODY, "ll", "ll", 1, 1, 1,
+                              False, "count_k")
+    assert len(gp._core._nvrtc_compile(src, 90)) > 1000
+
+
+def test_gather1d_engine_errors():
+    a = gp.asarray(np.arange(10.0))
+    i = gp.asarray(np.array([1, -1, 3]))
+    out = gp.empty((3,), np.float64)
+    assert gp._core._gather1d(a, i, out) is True
+    np.testing.assert_array_equal(out.get(), [1.0, 9.0, 3.0])
+    assert gp._core._gather1d(a, gp.asarray(np.array([10])),
+                              gp.empty((1,), np.float64)) is False
+    with pytest.raises(ValueError):
+        gp._core._gather1d(a, i.astype(np.int32), out)
+    with pytest.raises(ValueError):
+        gp._core._gather1d(a, i, gp.empty((3,), np.float32))

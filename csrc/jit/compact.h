@@ -6,7 +6,8 @@
 #include "runtime/device.h"
 #include "jit/strbuf.h"
 
-enum { GPA_CMP_K_COUNT, GPA_CMP_K_VALUES, GPA_CMP_K_INDEX, GPA_CMP_K_N };
+enum { GPA_CMP_K_COUNT, GPA_CMP_K_VALUES, GPA_CMP_K_INDEX, GPA_CMP_K_GATHER,
+       GPA_CMP_K_N };
 
 /* keys per tile: CUDA 256 threads x 16, host one thread x 16384 */
 #define GPA_CMP_TILE_CUDA (256 * 16)

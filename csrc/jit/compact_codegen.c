@@ -9,6 +9,8 @@
  *                aggregates are all there already, so it never waits long),
  *                the inclusive prefix published, then each kept element
  *                (or its index) written to prefix + its rank in the tile.
+ *   cmp_gather   out[i] = src[idx[i]] over contiguous chunks, a flag for an
+ *                index out of bounds (a[int array] on 1-d arrays).
  * Elements move as raw words of their size (1, 2, 4, 8 or 16 bytes).
  * CUDA: 256 threads x 16 items per tile, a block scan of the threads'
  * counts; host: one thread per block, a tile of 16384.
@@ -155,6 +157,24 @@ static const char cmp_text[] =
 "  }\n"
 "#endif\n"
 "}\n"
+"/* out[i] = src[idx[i] * step] (negative idx wrapped by n); an index out\n"
+" * of [-n, n) sets *flag and writes nothing.  Block b gathers a\n"
+" * contiguous chunk (host: a worker's share of the cache lines). */\n"
+"extern \"C\" __global__ void cmp_gather(const gpa_cw *src, const long long *idx,\n"
+"    gpa_cw *out, long long m, long long n, long long step, unsigned *flag)\n"
+"{\n"
+"  const long long chunk = (m + gridDim.x - 1) / gridDim.x;\n"
+"  const long long lo = (long long)blockIdx.x * chunk;\n"
+"  const long long hi = m - lo < chunk ? m : lo + chunk;\n"
+"  bool bad = false;\n"
+"  for (long long i = lo + threadIdx.x; i < hi; i += blockDim.x) {\n"
+"    long long j = idx[i];\n"
+"    if (j < 0) j += n;\n"
+"    if (j < 0 || j >= n) bad = true;\n"
+"    else out[i] = src[j * step];\n"
+"  }\n"
+"  if (bad) *(volatile unsigned *)flag = 1u;\n"
+"}\n"
 "extern \"C\" __global__ void cmp_values(const unsigned char *m, const gpa_cw *src,\n"
 "    gpa_cw *out, long long *iout, long long n, unsigned long long *status, unsigned *counter)\n"
 "{ gpa_cmp_scatter<false>(m, src, out, iout, n, status, counter); }\n"
@@ -170,8 +190,12 @@ static const char *const scatter_ptypes[] = {
     "const unsigned char *", "const gpa_cw *", "gpa_cw *", "long long *",
     "long long", "unsigned long long *", "unsigned *",
 };
+static const char *const gather_ptypes[] = {
+    "const gpa_cw *", "const long long *", "gpa_cw *", "long long",
+    "long long", "long long", "unsigned *",
+};
 static const char *const names[GPA_CMP_K_N] = {"cmp_count", "cmp_values",
-                                                "cmp_index"};
+                                                "cmp_index", "cmp_gather"};
 
 void gpa_compact_source(int elem_bytes, gpa_strbuf *b)
 {
@@ -189,6 +213,7 @@ void gpa_compact_source(int elem_bytes, gpa_strbuf *b)
     gpa_sb_host_launcher(b, names[0], 4, count_ptypes);
     gpa_sb_host_launcher(b, names[1], 7, scatter_ptypes);
     gpa_sb_host_launcher(b, names[2], 7, scatter_ptypes);
+    gpa_sb_host_launcher(b, names[3], 7, gather_ptypes);
 }
 
 static struct {

@@ -116,6 +116,64 @@ PyObject *gpa_py_compact(PyObject *self, PyObject *args)
     return (PyObject *)compact(M, V);
 }
 
+/* _gather1d(a, idx, out): out[...] = a[idx[...]] for a 1-d a (any step
+ * that is a multiple of the item size), int64 C-contiguous idx and out
+ * of idx's size and a's dtype; negative indices wrap.  Returns True, or
+ * False when an index was out of bounds (out is then incomplete). */
+PyObject *gpa_py_gather1d(PyObject *self, PyObject *args)
+{
+    PyObject *a, *ix, *o;
+    void *fns[GPA_CMP_K_N];
+    gpa_mem *flag = NULL;
+    unsigned bad = 0;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "O!O!O!:_gather1d", gpa_array_type, &a,
+                          gpa_array_type, &ix, gpa_array_type, &o))
+        return NULL;
+    gpa_array *ga = (gpa_array *)a, *gi = (gpa_array *)ix, *go = (gpa_array *)o;
+    gpa_device *dev = ga->dev;
+    Py_ssize_t eb = gpa_itemsize(ga);
+    if (ga->nd != 1 || gpa_type_num(gi) != NPY_INT64 ||
+        !(gi->flags & GPA_C_CONTIGUOUS) || !(go->flags & GPA_C_CONTIGUOUS) ||
+        go->size != gi->size || !PyArray_EquivTypes(go->descr, ga->descr) ||
+        gi->dev != dev || go->dev != dev || ga->strides[0] % eb ||
+        !(eb == 1 || eb == 2 || eb == 4 || eb == 8 || eb == 16)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_gather1d: a 1-d array, C-contiguous int64 indices "
+                        "and an output of their size and a's dtype, on one "
+                        "device");
+        return NULL;
+    }
+    long long m = gi->size, n = ga->shape[0], step = ga->strides[0] / eb;
+    if (m == 0)
+        Py_RETURN_TRUE;
+    if (gpa_compact_kernels(dev, (int)eb, fns) < 0)
+        return NULL;
+    flag = gpa_mem_alloc(dev, 16);
+    if (flag == NULL)
+        return NULL;
+    int rc = -1, cuda = dev->kind == GPA_DEVICE_CUDA;
+    if (dev->be->memset_d8(dev, flag->ptr, 0, 16, dev->stream) < 0)
+        goto done;
+    long long blocks = cuda ? (m + 4095) / 4096 : (m + 65535) / 65536;
+    long long cap = cuda ? 32LL * dev->sm_count : 64;
+    if (blocks > cap)
+        blocks = cap;
+    char *src = ga->data, *ip = gi->data, *dst = go->data, *fp = flag->ptr;
+    void *gargs[7] = {&src, &ip, &dst, &m, &n, &step, &fp};
+    gpa_dim3 grid = {(unsigned)blocks, 1, 1}, block = {cuda ? 256 : 1, 1, 1};
+    if (dev->be->launch(dev, fns[GPA_CMP_K_GATHER], grid, block, 0,
+                        dev->stream, gargs) < 0 ||
+        dev->be->copy_sync(dev, &bad, fp, 4, GPA_D2H, dev->stream) < 0)
+        goto done;
+    rc = 0;
+done:
+    gpa_mem_decref(flag);
+    if (rc < 0)
+        return NULL;
+    return PyBool_FromLong(!bad);
+}
+
 /* _compact_source(elem_bytes): the kernel text (for the NVRTC test). */
 PyObject *gpa_py_compact_source(PyObject *self, PyObject *args)
 {

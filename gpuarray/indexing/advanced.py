@@ -304,20 +304,10 @@ def _scatter_last_wins(v, shape, off, vals):
 # plan (bounds reductions, offset arithmetic): a boolean mask of a's own
 # shape is a stream compaction (csrc/ops/compact.c: tile counts, one sync
 # for the total, one look-back kernel that moves each kept element to its
-# place), and one
-# integer array indexing a 1-d array is one kernel that wraps negative
-# indices, gathers, and raises a flag for an out-of-bounds one (the flag
-# is the one sync; only then are the bounds reduced, for NumPy's message).
-
-_TAKE_BODY = """
-long long i = in0;
-const long long n = in2;
-if (i < 0) i += n;
-if (i < 0 || i >= n) *p5 = 1;
-else p4[gpa_i] = p1[i * in3];
-gpa_skip = true;
-"""
-
+# place), and one integer array indexing a 1-d array is one kernel
+# (_core._gather1d, chunks over the workers) that wraps negative indices,
+# gathers, and raises a flag for an out-of-bounds one (the flag is the one
+# sync; only then are the bounds reduced, for NumPy's message).
 
 def _compact(a, m):
     """a[m] for a bool array m of a's shape: kept elements in C order."""
@@ -335,19 +325,13 @@ def _take_1d(a, idx):
     out = _core.empty(idx.shape, a.dtype)
     if out.size == 0:
         return out
-    if a.strides[0] % a.itemsize:
+    if a.strides[0] % a.itemsize or a.itemsize not in (1, 2, 4, 8, 16):
         a = a.copy()
-    idx = ascontiguousarray(idx)
-    flag = zeros((1,), _np.uint8)
-    shp, zs = idx.shape, (0,) * idx.ndim
-    _core._elementwise(
-        _TAKE_BODY,
-        (idx, _core._as_strided(a, shp, zs, 0, False), n,
-         a.strides[0] // a.itemsize),
-        (out, _core._as_strided(flag, shp, zs, 0, True)),
-        (_INT64, a.dtype, _INT64, _INT64, a.dtype, _np.uint8))
-    if int(flag.get()[0]):
-        _checked(idx.astype(_INT64), n, 0)   # raises NumPy's IndexError
+        if a.itemsize not in (1, 2, 4, 8, 16):
+            return _gather(a, idx.shape, _checked(idx.astype(_INT64), n, 0))
+    idx = ascontiguousarray(idx.astype(_INT64, copy=False))
+    if not _core._gather1d(a, idx, out):
+        _checked(idx, n, 0)   # raises NumPy's IndexError
     return out
 
 

@@ -2,20 +2,24 @@
 partition/argpartition, sort_complex.  searchsorted and unique are
 search_unique.py; median and quantiles statistics/order.py.
 
-Note [Bitonic sort]: every sort here is one stable sort of (value, index)
-pairs along the last axis of a C-contiguous copy, each row padded to a
-power of two N.  A bitonic network of log2(N) * (log2(N) + 1) / 2 passes
-runs one elementwise launch per pass, a thread per compare-exchange pair:
-pair g of row r holds positions i and i + j of that row (j the pass's
-distance) and orders them ascending or descending by bit k of i.  Pairs
-compare with `gpa_sort_lt` (NumPy's sort order: nan last; NumPy's
-complex order), ties by original index, so the network is stable and its
-result does not depend on timing; padding slots carry indices >= n and
-sort after everything.  The kernel reaches both arrays through zero-stride
-output views (their data pointers, p4 and p5) and skips the regular
-stores.  Network sorts do O(n log^2 n) work: a radix sort is the way to
-CuPy's speed on large arrays (future work, measured in benchmarks/ once
-written).
+Note [Sorting engines]: every sort here is one stable sort of each row
+(the last axis of a C-contiguous copy; _sort_rows).  Real dtypes go to
+the radix sort engine, one C call (_core._radix_sort: csrc/ops/sort.c,
+kernels and Note [Sort keys] in csrc/jit/sort_codegen.c): short rows a
+block each in one launch, long rows an onesweep LSD sort with the row as
+the high digits.  Complex is three chained stable radix sorts (imaginary
+part, real part, NaN class: NumPy's complex order).  Other dtypes keep
+Note [Bitonic sort].
+
+Note [Bitonic sort]: rows padded to a power of two N.  A bitonic network
+of log2(N) * (log2(N) + 1) / 2 passes runs one elementwise launch per
+pass, a thread per compare-exchange pair: pair g of row r holds positions
+i and i + j of that row (j the pass's distance) and orders them ascending
+or descending by bit k of i.  Pairs compare with `gpa_sort_lt` (NumPy's
+sort order), ties by original index, so the network is stable; padding
+slots carry indices >= n and sort after everything.  The kernel reaches
+both arrays through zero-stride output views (their data pointers, p4
+and p5) and skips the regular stores.
 """
 
 import operator as _op
