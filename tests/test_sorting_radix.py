@@ -187,8 +187,9 @@ def engine(x, rows=1, desc=False, keys=True, index=True):
 
 
 @pytest.mark.parametrize("dt", [np.uint8, np.int32, np.uint64, np.float32])
-def test_descending(dt):
-    x = data(40000, dt, seed=9)
+@pytest.mark.parametrize("n", [5000, 40000])   # a block per row / onesweep
+def test_descending(dt, n):
+    x = data(n, dt, seed=9)
     k, i = engine(x, desc=True)
     if np.dtype(dt).kind == "u":
         want = np.argsort(np.iinfo(dt).max - x, kind="stable")
