@@ -43,6 +43,9 @@ LOCAL_ALLOWED = {
                              "gpuarray's public namespace",
     ("__main__", "gpuarray"): "`python -m gpuarray` is a user of the "
                               "public API",
+    ("linalg", "kernels"): "integer products launch their one kernel of "
+                           "our own through RawKernel, on first use "
+                           "(Note [Integer GEMM] in linalg/_intgemm.py)",
 }
 
 Edge = collections.namedtuple("Edge", "target line local")

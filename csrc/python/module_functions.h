@@ -113,11 +113,13 @@ PyObject *gpa_py_reduce(PyObject *, PyObject *);
 PyObject *gpa_py_scan(PyObject *, PyObject *);
 PyObject *gpa_py_reduce_cache(PyObject *, PyObject *);
 PyObject *gpa_py_reduce_source(PyObject *, PyObject *);
+PyObject *gpa_py_reduce_op(PyObject *, PyObject *);
 #define GPA_REDUCE_FUNCTIONS                                               \
     GPA_FN("_reduce", gpa_py_reduce, METH_VARARGS, NULL)                   \
     GPA_FN("_scan", gpa_py_scan, METH_VARARGS, NULL)                       \
     GPA_FN("_reduce_cache", gpa_py_reduce_cache, METH_O, NULL)            \
-    GPA_FN("_reduce_source", gpa_py_reduce_source, METH_VARARGS, NULL)
+    GPA_FN("_reduce_source", gpa_py_reduce_source, METH_VARARGS, NULL)    \
+    GPA_FN("_reduce_op", gpa_py_reduce_op, METH_O, NULL)
 
 /* ops/sort.c, ops/compact.c: the radix sort engine, stream compaction */
 PyObject *gpa_py_radix_sort(PyObject *, PyObject *);
@@ -142,5 +144,34 @@ PyObject *gpa_py_fromDlpack(PyObject *, PyObject *);
            "the memory of any object with __dlpack__, or of a capsule")    \
     GPA_FN("fromDlpack", gpa_py_fromDlpack, METH_O,                        \
            "fromDlpack(capsule): array from a DLPack capsule (legacy)")
+
+/* python/mathlib_py.c: BLAS/LAPACK through the backend's library */
+PyObject *gpa_py_ml_gemm(PyObject *, PyObject *);
+PyObject *gpa_py_ml_getrf(PyObject *, PyObject *);
+PyObject *gpa_py_ml_getrs(PyObject *, PyObject *);
+PyObject *gpa_py_ml_potrf(PyObject *, PyObject *);
+PyObject *gpa_py_ml_syevd(PyObject *, PyObject *);
+PyObject *gpa_py_ml_gesvd(PyObject *, PyObject *);
+PyObject *gpa_py_ml_geqrf(PyObject *, PyObject *);
+PyObject *gpa_py_ml_orgqr(PyObject *, PyObject *);
+PyObject *gpa_py_ml_geev(PyObject *, PyObject *);
+PyObject *gpa_py_ml_symbols(PyObject *, PyObject *);
+PyObject *gpa_py_ml_load(PyObject *, PyObject *);
+PyObject *gpa_py_ml_where(PyObject *, PyObject *);
+PyObject *gpa_py_ml_tf32(PyObject *, PyObject *);
+#define GPA_MATHLIB_FUNCTIONS                                              \
+    GPA_FN("_ml_gemm", gpa_py_ml_gemm, METH_VARARGS, NULL)                 \
+    GPA_FN("_ml_getrf", gpa_py_ml_getrf, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_getrs", gpa_py_ml_getrs, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_potrf", gpa_py_ml_potrf, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_syevd", gpa_py_ml_syevd, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_gesvd", gpa_py_ml_gesvd, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_geqrf", gpa_py_ml_geqrf, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_orgqr", gpa_py_ml_orgqr, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_geev", gpa_py_ml_geev, METH_VARARGS, NULL)                 \
+    GPA_FN("_ml_symbols", gpa_py_ml_symbols, METH_NOARGS, NULL)            \
+    GPA_FN("_ml_load", gpa_py_ml_load, METH_O, NULL)                       \
+    GPA_FN("_ml_where", gpa_py_ml_where, METH_O, NULL)                     \
+    GPA_FN("_ml_tf32", gpa_py_ml_tf32, METH_O, NULL)
 
 #endif
