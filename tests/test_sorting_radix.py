@@ -366,6 +366,8 @@ def test_count_body_compiles_with_nvrtc():
     from gpuarray.statistics import histograms as _histograms
     src = gp._core._ew_source(_histograms._COUNT_BODY, "ll", "ll", 1, 1, 1,
                               False, "count_k")
+    src += gp._core._ew_source(_histograms._BIN_BODY, "ddll", "ddll", 3, 1,
+                               1, False, "bins_k")
     assert len(gp._core._nvrtc_compile(src, 90)) > 1000
 
 
@@ -381,3 +383,21 @@ def test_gather1d_engine_errors():
         gp._core._gather1d(a, i.astype(np.int32), out)
     with pytest.raises(ValueError):
         gp._core._gather1d(a, i, gp.empty((3,), np.float32))
+
+
+def test_histogram_counts_into_bins():
+    # Note [Counting into bins]: NumPy's edge rule, outside values, ints
+    rng = np.random.default_rng(16)
+    x = np.round(rng.standard_normal(30000) * 3, 1)
+    for a, kw in [(x, {}), (x.astype(np.float32), {"bins": 64}),
+                  (x, {"bins": [-3, -1, 0, 0.5, 2, 2.5]}),
+                  (x, {"range": (-1, 1), "bins": 7}),
+                  (x, {"bins": 13, "density": True}),
+                  (rng.integers(0, 50, 5000), {"bins": 10}),
+                  (np.array([0.0, 1.0, 1.0, 2.0]), {"bins": [0, 1, 2]}),
+                  (rng.integers(0, 5, 100).astype(np.uint8), {"bins": 5})]:
+        gh, ge = gp.histogram(gp.asarray(a), **kw)
+        nh, ne = np.histogram(a, **kw)
+        assert gh.dtype == nh.dtype
+        np.testing.assert_allclose(gh.get(), nh, rtol=1e-12)
+        np.testing.assert_allclose(ge.get(), ne, rtol=1e-12)
