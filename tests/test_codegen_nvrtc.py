@@ -53,3 +53,12 @@ def test_generated_cast_kernels_compile_with_nvrtc():
                             "cast_%d_%d" % (i, j))
         for i, a in enumerate(chars) for j, b in enumerate(chars))
     assert len(gp._core._nvrtc_compile(src, 90)) > 1000
+
+
+def test_sort_and_compaction_kernels_compile_with_nvrtc():
+    # every key kind and payload width is in tests/test_sorting_radix.py;
+    # here one of each module kind, beside the other generated kernels
+    nvrtc_or_skip()
+    assert len(gp._core._nvrtc_compile(
+        gp._core._sort_source(np.dtype(np.float32), 4), 90)) > 1000
+    assert len(gp._core._nvrtc_compile(gp._core._compact_source(8), 90)) > 1000
