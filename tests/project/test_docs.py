@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
+DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 BLOCKS = re.findall(r"```python\n(.*?)```", (DOCS / "guide.md").read_text(),
                     re.S)
 

@@ -11,7 +11,8 @@ import pytest
 
 import gpuarray as gp
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
 
 CHILD = r"""
 import sys, json

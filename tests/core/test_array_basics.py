@@ -495,7 +495,8 @@ def _run_python(code, **env):
             e.pop(k, None)
         else:
             e[k] = v
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
     e["PYTHONPATH"] = root + os.pathsep + e.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-c", code], capture_output=True,
                           text=True, env=e, cwd=root, timeout=120)

@@ -3,7 +3,7 @@ public submodule and gpuarray.ndarray are compared with a snapshot taken
 before the chapter layout.  New names may appear; none may disappear.
 
 Regenerate (only when a name is removed on purpose):
-    python3 tests/test_namespace_stable.py --write
+    python3 tests/project/test_namespace_stable.py --write
 """
 import importlib
 import json
@@ -53,8 +53,8 @@ def test_every_name_resolves():
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
-    sys.path.insert(0, os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))))
     with open(SNAPSHOT, "w") as f:
         json.dump(current(), f, indent=0, sort_keys=True)
         f.write("\n")

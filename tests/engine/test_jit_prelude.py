@@ -35,7 +35,8 @@ import warnings
 import numpy as np
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
 JIT = os.path.join(ROOT, "csrc", "jit")
 # Prelude order (the lead's index section goes after these).
 PRELUDE_FILES = ["prelude_base.cuh", "prelude_types.cuh", "prelude_math.cuh", "prelude_complex.cuh"]
