@@ -33,9 +33,10 @@ for _kv in filter(None, os.environ.get("GPUARRAY_TEST_TUNE", "").split(",")):
 # gpuarray.testing.parity (issue 14); the names stay importable from here.
 from gpuarray.testing.parity import (  # noqa: E402,F401
     ALL_DTYPES, ALL_LAYOUTS, BOOL_DTYPES, COMPLEX_DTYPES, EDGE_LAYOUTS,
-    FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES, LAYOUTS, NUMERIC_DTYPES,
-    SIGNED_DTYPES, UNSIGNED_DTYPES, _values, assert_same, dtype_id,
-    make_array, make_pair, numpy_parity)
+    FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES, LAYOUTS, LINALG_DTYPES,
+    NUMERIC_DTYPES, SAMPLE_DTYPES, SIGNED_DTYPES, UNSIGNED_DTYPES, _values,
+    assert_same, assert_same_outcome, dtype_id, make_array, make_pair,
+    numpy_parity, outcome, raised)
 
 
 def _bits(x):
@@ -51,21 +52,14 @@ def _bits(x):
 
 def assert_array_equal_gp(g, expected, *, bitwise=False, strides=False):
     """g is a gpuarray.ndarray with expected's dtype, shape and values
-    (nan equal to nan).  bitwise: compare the bits of every element (signed
-    zeros, nan payloads).  strides: compare the strides too."""
-    assert isinstance(g, gp.ndarray), type(g)
+    (nan equal to nan): gpuarray.testing.parity.assert_same, exact.
+    bitwise: compare the bits of every element too (signed zeros, nan
+    payloads).  strides: compare the strides too."""
+    __tracebackhide__ = True  # noqa: F841
     expected = np.asarray(expected)
-    assert g.dtype == expected.dtype, (g.dtype, expected.dtype)
-    assert g.shape == expected.shape, (g.shape, expected.shape)
-    if strides:
-        assert g.strides == expected.strides, (g.strides, expected.strides)
-    got = g.get()
-    assert isinstance(got, np.ndarray)
-    assert got.dtype == expected.dtype and got.shape == expected.shape
+    assert_same(g, expected, exact=True, device=True, strides=strides)
     if bitwise:
-        np.testing.assert_array_equal(_bits(got), _bits(expected))
-    else:
-        np.testing.assert_array_equal(got, expected, strict=True)
+        np.testing.assert_array_equal(_bits(g.get()), _bits(expected))
 
 
 def owner(a):
@@ -112,17 +106,18 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def both_raise(exc, name, *args, **kw):
-    """numpy.name and gpuarray.name both raise exc for these arguments
-    (NumPy arrays among them become gpuarray arrays for gpuarray)."""
+    """numpy.name raises exc for these arguments and gpuarray.name raises
+    the same type (NumPy arrays among them become gpuarray arrays for
+    gpuarray; parity.assert_same_outcome compares the types)."""
+    __tracebackhide__ = True  # noqa: F841
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with pytest.raises(exc):
-            getattr(np, name)(*args, **kw)
+        want = outcome(getattr(np, name), *args, **kw)
+    assert isinstance(raised(want), exc), want
     gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a
              for a in args]
-    with pytest.raises(exc):
-        getattr(gp, name)(*gargs, **kw)
+    assert_same_outcome(outcome(getattr(gp, name), *gargs, **kw), want)
 
 
 def nvrtc_or_skip():

@@ -21,9 +21,10 @@ from .._core import ndarray as _ndarray
 # __all__, which lists numpy.testing's names only.
 from .parity import (  # noqa: F401
     ALL_DTYPES, ALL_LAYOUTS, BOOL_DTYPES, COMPLEX_DTYPES, EDGE_LAYOUTS,
-    FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES, LAYOUTS, NUMERIC_DTYPES,
-    SIGNED_DTYPES, UNSIGNED_DTYPES, assert_same, assert_same_outcome,
-    dtype_id, make_array, make_pair, numpy_parity)
+    FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES, LAYOUTS, LINALG_DTYPES,
+    NUMERIC_DTYPES, SAMPLE_DTYPES, SIGNED_DTYPES, UNSIGNED_DTYPES,
+    assert_same, assert_same_outcome, dtype_id, make_array, make_pair,
+    numpy_parity)
 
 __all__ = [
     "assert_allclose", "assert_almost_equal", "assert_approx_equal",

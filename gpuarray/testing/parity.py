@@ -33,10 +33,11 @@ import numpy as np
 
 __all__ = [
     "numpy_parity", "assert_same", "assert_same_outcome", "outcome",
+    "raised",
     "public_exception", "default_rtol", "array", "make_array", "make_pair",
     "ALL_DTYPES", "BOOL_DTYPES", "INT_DTYPES", "SIGNED_DTYPES",
     "UNSIGNED_DTYPES", "FLOAT_DTYPES", "COMPLEX_DTYPES", "INEXACT_DTYPES",
-    "NUMERIC_DTYPES", "LAYOUTS", "EDGE_LAYOUTS", "ALL_LAYOUTS", "dtype_id",
+    "NUMERIC_DTYPES", "SAMPLE_DTYPES", "LINALG_DTYPES", "LAYOUTS", "EDGE_LAYOUTS", "ALL_LAYOUTS", "dtype_id",
 ]
 
 # ------------------------------------------------------------------ dtypes
@@ -53,6 +54,15 @@ FLOAT_DTYPES = [d for d in ALL_DTYPES if d.kind == "f"]
 COMPLEX_DTYPES = [d for d in ALL_DTYPES if d.kind == "c"]
 INEXACT_DTYPES = FLOAT_DTYPES + COMPLEX_DTYPES
 NUMERIC_DTYPES = INT_DTYPES + INEXACT_DTYPES
+# Kernel budget (each dtype is a compile on the host): every kind and
+# every width, int16 and uint64 left out (their kernels are int32's and
+# int64's with another width or sign).
+SAMPLE_DTYPES = [np.dtype(t) for t in (
+    np.bool_, np.int8, np.uint8, np.uint16, np.int32, np.uint32, np.int64,
+    np.float16, np.float32, np.float64, np.complex64, np.complex128)]
+# What numpy.linalg computes in (float16 has no LAPACK type).
+LINALG_DTYPES = [np.dtype(t) for t in (
+    np.float32, np.float64, np.complex64, np.complex128)]
 
 
 def dtype_id(d):
@@ -72,12 +82,13 @@ def default_rtol(dtype):
 
 def _tol(tol, dtype, default):
     """tol may be None (default(dtype)), a number, or a dict keyed by
-    dtype characters, dtypes or scalar types (missing keys: default)."""
+    dtype characters, dtypes or scalar types, with "default" for the
+    rest (no "default": default(dtype))."""
     if tol is None:
         return default(dtype)
     if isinstance(tol, dict):
         dtype = np.dtype(dtype)
-        for key in (dtype.char, dtype, dtype.type):
+        for key in (dtype.char, dtype, dtype.type, "default"):
             if key in tol:
                 return tol[key]
         return default(dtype)
@@ -96,7 +107,7 @@ def assert_same(got, want, *, rtol=None, atol=None, exact=False,
     shape and values.
 
     rtol/atol: None (rtol by dtype, atol = rtol), a number, or a dict by
-    dtype character ({"e": 1e-2, "f": 1e-5}).  exact: compare inexact
+    dtype character ({"e": 1e-2, "f": 1e-5, "default": 1e-10}).  exact: compare inexact
     values exactly too (nan equal to nan).  device: got must be a
     gpuarray.ndarray (None: where want is a NumPy array; True: also where
     want is a NumPy/Python scalar; False: never).  strides: compare the
@@ -140,10 +151,13 @@ def assert_same(got, want, *, rtol=None, atol=None, exact=False,
 
 
 def public_exception(cls):
-    """The exception class a test compares: cls itself, or for NumPy's
-    private subclasses (a leading underscore) their first public base."""
+    """The exception class a test compares: the first class in cls's MRO
+    that is a builtin or one of numpy.exceptions (NumPy's internal
+    classes such as _UFuncOutputCastingError and UFuncTypeError count as
+    TypeError; gpuarray's own errors as their standard base)."""
     for c in cls.__mro__:
-        if not c.__name__.startswith("_"):
+        if not c.__name__.startswith("_") and \
+                c.__module__ in ("builtins", "numpy.exceptions"):
             return c
     return cls
 
@@ -161,11 +175,16 @@ class _Raised:
 
 def outcome(fn, *args, **kwargs):
     """fn(*args, **kwargs)'s result, or a record of the exception it
-    raised (tested with isinstance(r, BaseException) on r.exc)."""
+    raised (raised(record) gives the exception)."""
     try:
         return fn(*args, **kwargs)
     except Exception as e:  # noqa: BLE001 - the exception is the outcome
         return _Raised(e)
+
+
+def raised(o):
+    """The exception an outcome() record holds, or None for a result."""
+    return o.exc if isinstance(o, _Raised) else None
 
 
 def assert_same_outcome(got, want, **kw):

@@ -11,6 +11,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import assert_array_equal_gp as same
+from gpuarray.testing import parity
 
 
 def outcome(fn):
@@ -22,19 +23,13 @@ def outcome(fn):
 
 
 def both(name, x, *args, **kwargs):
-    want = outcome(lambda: getattr(np, name)(x, *args, **kwargs))
-    got = outcome(lambda: getattr(gp, name)(gp.asarray(x), *args, **kwargs))
-    if isinstance(want, type):
-        # NumPy's private subclasses (_UFuncOutputCastingError) count as
-        # their public base (TypeError)
-        public = [c for c in want.__mro__ if not c.__name__.startswith("_")
-                  and c.__module__ in ("builtins", "numpy.exceptions")][0]
-        assert isinstance(got, type) and issubclass(got, public), (want, got)
-        return
-    assert isinstance(got, gp.ndarray), got
-    want = np.asarray(want)
-    assert got.dtype == want.dtype, (got.dtype, want.dtype)
-    np.testing.assert_allclose(got.get(), want, rtol=1e-6)
+    """gpuarray.name on x uploaded gives NumPy's result (a gpuarray array
+    of its dtype and shape, values within rtol 1e-6) or raises the
+    exception type NumPy raises (parity.public_exception: NumPy's
+    _UFuncOutputCastingError counts as TypeError)."""
+    want = parity.outcome(getattr(np, name), x, *args, **kwargs)
+    got = parity.outcome(getattr(gp, name), gp.asarray(x), *args, **kwargs)
+    parity.assert_same_outcome(got, want, rtol=1e-6, atol=0, device=True)
 
 
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint8, np.int16,
@@ -473,8 +468,7 @@ def _both_out(name, x, out, **kw):
     got = outcome(lambda: getattr(gp, name)(gp.asarray(x),
                                             out=gp.asarray(out), **kw))
     assert isinstance(want, type), want
-    public = [c for c in want.__mro__ if not c.__name__.startswith("_")
-              and c.__module__ in ("builtins", "numpy.exceptions")][0]
+    public = parity.public_exception(want)
     assert isinstance(got, type) and issubclass(got, public), (want, got)
 
 

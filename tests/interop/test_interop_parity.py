@@ -9,6 +9,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import numpy_reduce
+from gpuarray.testing.parity import assert_same
 
 RNG = np.random.default_rng(7)
 F = RNG.random((3, 5)) + 0.5
@@ -17,14 +18,7 @@ MASK = np.array([True, False, True, True, False])
 
 
 def _check(expected, got, rtol=1e-7):
-    assert isinstance(got, gp.ndarray)
-    got = got.get()
-    expected = np.asarray(expected)
-    assert got.dtype == expected.dtype and got.shape == expected.shape
-    if expected.dtype.kind in "fc":
-        np.testing.assert_allclose(got, expected, rtol=rtol)
-    else:
-        np.testing.assert_array_equal(got, expected)
+    assert_same(got, np.asarray(expected), rtol=rtol, atol=0, device=True)
 
 
 # ---- ufunc.reduce / accumulate of ufuncs without a single-pass kernel ----

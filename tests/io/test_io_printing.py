@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from gpuarray.testing.parity import SAMPLE_DTYPES
 from conftest import assert_array_equal_gp as same, make_pair
 
 
@@ -274,8 +275,7 @@ def test_load_pickle(tmp_path):
 
 # ------------------------------------------------------------ printing
 
-PRINT_DTYPES = [np.bool_, np.int8, np.uint32, np.int64, np.float16,
-                np.float32, np.float64, np.complex64, np.complex128]
+PRINT_DTYPES = [d.type for d in SAMPLE_DTYPES]
 
 
 @pytest.mark.parametrize("dtype", PRINT_DTYPES, ids=lambda d: d.__name__)

@@ -7,6 +7,7 @@ import pytest
 
 import gpuarray as gp
 from gpuarray._engine import lazy as _lazy
+from gpuarray.testing.parity import SAMPLE_DTYPES, assert_same
 from conftest import (ALL_DTYPES, assert_array_equal_gp as same, dtype_id,
                       gp_shares_memory, make_array, make_pair)
 
@@ -278,9 +279,7 @@ def test_concat_axis_none_and_dtype():
 
 # ----------------------------------------------------- vector products
 
-VEC_DTYPES = [np.dtype(d) for d in (np.bool_, np.int8, np.uint16, np.int32,
-                                    np.int64, np.float32, np.float64,
-                                    np.complex64, np.complex128)]
+VEC_DTYPES = SAMPLE_DTYPES
 
 
 def _vals(shape, dtype, seed):
@@ -302,13 +301,7 @@ def _tol(dt):
 
 
 def _check(g, n):
-    assert g.dtype == n.dtype, (g.dtype, n.dtype)
-    assert g.shape == n.shape, (g.shape, n.shape)
-    if n.dtype.kind in "biu":
-        np.testing.assert_array_equal(g.get(), n)
-    else:
-        np.testing.assert_allclose(g.get(), n, rtol=_tol(n.dtype),
-                                   atol=_tol(n.dtype))
+    assert_same(g, n, rtol=_tol(n.dtype), atol=_tol(n.dtype), device=True)
 
 
 @pytest.mark.parametrize("dtype", VEC_DTYPES, ids=dtype_id)

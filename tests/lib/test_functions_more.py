@@ -15,9 +15,10 @@ import gpuarray as gp
 import gpuarray.linalg.dot_matmul as gpp
 import gpuarray.sorting.isin as gp_isin
 from gpuarray._engine import lazy as _lazy
+from gpuarray.testing.parity import assert_same
 
 _RTOL = {np.dtype(np.float16): 2e-3, np.dtype(np.float32): 2e-5,
-         np.dtype(np.complex64): 2e-5}
+         np.dtype(np.complex64): 2e-5, "default": 1e-12}
 
 
 def host(shape, dtype=np.float64, seed=0, lo=-9, hi=10):
@@ -40,24 +41,9 @@ def host(shape, dtype=np.float64, seed=0, lo=-9, hi=10):
 
 def same(g, expected, rtol=None):
     """g (a gpuarray array, or a tuple/list of them) has expected's
-    dtype, shape and values."""
-    if isinstance(expected, (tuple, list)):
-        assert isinstance(g, type(expected)), (type(g), type(expected))
-        assert len(g) == len(expected)
-        for x, y in zip(g, expected):
-            same(x, y, rtol)
-        return
-    assert isinstance(g, gp.ndarray), type(g)
-    expected = np.asarray(expected)
-    assert g.dtype == expected.dtype, (g.dtype, expected.dtype)
-    assert g.shape == expected.shape, (g.shape, expected.shape)
-    got = g.get()
-    if expected.dtype.kind in "fc":
-        tol = rtol if rtol is not None else _RTOL.get(expected.dtype, 1e-12)
-        np.testing.assert_allclose(got, expected, rtol=tol, atol=tol,
-                                   equal_nan=True)
-    else:
-        np.testing.assert_array_equal(got, expected, strict=True)
+    dtype, shape and values (rtol = atol)."""
+    assert_same(g, expected, rtol=_RTOL if rtol is None else rtol,
+                device=True)
 
 
 def both(name, *args, **kwargs):

@@ -6,17 +6,14 @@ import pytest
 
 import gpuarray as gp
 from conftest import both_raise
+from gpuarray.testing.parity import assert_same
 
 
 def same(g, r, tol=0.0):
-    assert isinstance(g, gp.ndarray), type(g)
-    r = np.asarray(r)
-    assert g.shape == r.shape, (g.shape, r.shape)
-    assert g.dtype == r.dtype, (g.dtype, r.dtype)
-    if tol:
-        np.testing.assert_allclose(g.get(), r, rtol=tol, atol=tol)
-    else:
-        np.testing.assert_array_equal(g.get(), r)
+    """g: a gpuarray array of r's dtype and shape; values exact, or
+    within rtol = atol = tol."""
+    assert_same(g, np.asarray(r), rtol=tol, atol=tol, exact=not tol,
+                device=True)
 
 
 RNG = np.random.default_rng(7)

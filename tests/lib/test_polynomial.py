@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from gpuarray.testing.parity import SAMPLE_DTYPES
 from conftest import both_raise
 from gpuarray.lib import polynomial as _polynomial
 from conftest import assert_array_equal_gp as same
 
 RNG = np.random.default_rng(11)
 LENGTHS = [0, 1, 2, 5, 8, 300]
-DTYPES = [np.bool_, np.int8, np.int64, np.uint8, np.float16, np.float32,
-          np.float64, np.complex64, np.complex128]
+DTYPES = [d.type for d in SAMPLE_DTYPES]
 
 
 def coeffs(n, dtype, seed=0, nonzero_lead=False):

@@ -5,11 +5,13 @@ import pytest
 
 import gpuarray as gp
 from gpuarray import linalg as gl
+from gpuarray.testing.parity import LINALG_DTYPES, assert_same
 
 SHAPES = [(1, 1), (2, 2), (5, 5), (17, 17), (3, 4, 4)]
-DTYPES = [np.float32, np.float64, np.complex128]
+DTYPES = LINALG_DTYPES
 TOL = {np.dtype(np.float32): 2e-4, np.dtype(np.complex64): 2e-4,
-       np.dtype(np.float64): 1e-10, np.dtype(np.complex128): 1e-10}
+       np.dtype(np.float64): 1e-10, np.dtype(np.complex128): 1e-10,
+       "default": 1e-10}
 
 
 def well_conditioned(shape, dtype, seed=0):
@@ -28,12 +30,8 @@ def spd(shape, dtype, seed=0):
 
 def check(got, expected, tol=None):
     """Same dtype, shape and (within the dtype's tolerance) values."""
-    expected = np.asarray(expected)
-    assert isinstance(got, gp.ndarray)
-    assert got.dtype == expected.dtype, (got.dtype, expected.dtype)
-    assert got.shape == expected.shape, (got.shape, expected.shape)
-    tol = TOL.get(expected.dtype, 1e-10) if tol is None else tol
-    np.testing.assert_allclose(got.get(), expected, rtol=tol, atol=tol)
+    assert_same(got, np.asarray(expected), rtol=TOL if tol is None else tol,
+                device=True)
 
 
 def ids(values):

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from gpuarray.testing.parity import assert_same
 
 
 def G(a):
@@ -11,10 +12,8 @@ def G(a):
 
 
 def same(g, n):
-    assert isinstance(g, gp.ndarray)
-    assert g.shape == n.shape and g.dtype == n.dtype, (g.shape, n.shape,
-                                                       g.dtype, n.dtype)
-    np.testing.assert_array_equal(g.get(), n)
+    """g: a gpuarray array of n's dtype, shape and exact values."""
+    assert_same(g, n, exact=True, device=True)
 
 
 X = np.arange(60, dtype=np.int32).reshape(3, 4, 5)

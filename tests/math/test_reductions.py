@@ -9,6 +9,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import nvrtc_or_skip
+from gpuarray.testing.parity import assert_same
 
 ALL = [np.dtype(t) for t in (
     np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
@@ -40,19 +41,13 @@ def make(shape, dtype, seed=0, lo=None, hi=None):
     return v.reshape(shape)
 
 
+_RTOL = {"e": 2e-2, "f": 2e-5, "F": 2e-5, "default": 1e-11}
+
+
 def check(g, r, rtol=None, atol=0.0, exact=False):
     """g (gpuarray) matches r (NumPy): type, shape, dtype, values."""
-    assert isinstance(g, gp.ndarray), type(g)
-    r = np.asarray(r)
-    assert g.shape == r.shape, (g.shape, r.shape)
-    assert g.dtype == r.dtype, (g.dtype, r.dtype)
-    h = g.get()
-    if exact or r.dtype.kind in "biu":
-        np.testing.assert_array_equal(h, r)
-        return
-    if rtol is None:
-        rtol = {"e": 2e-2, "f": 2e-5, "F": 2e-5}.get(r.dtype.char, 1e-11)
-    np.testing.assert_allclose(h, r, rtol=rtol, atol=atol, equal_nan=True)
+    assert_same(g, np.asarray(r), rtol=_RTOL if rtol is None else rtol,
+                atol=atol, exact=exact, device=True)
 
 
 # ---------------------------------------------------------------------------

@@ -9,39 +9,32 @@ import pytest
 
 import gpuarray as gp
 from conftest import numpy_reduce
+from gpuarray.testing.parity import (assert_same, assert_same_outcome,
+                                     outcome, raised)
+
+
+_RTOL = {"e": 2e-3, "f": 2e-6, "F": 2e-6, "default": 1e-12}
 
 
 def check(g, r, rtol=None, exact=False):
-    """g (gpuarray) matches r (NumPy): shape, dtype, values."""
-    r = np.asarray(r)
-    h = g.get() if isinstance(g, gp.ndarray) else np.asarray(g)
-    assert h.shape == r.shape, (h.shape, r.shape)
-    assert h.dtype == r.dtype, (h.dtype, r.dtype)
-    if exact or r.dtype.kind in "biu":
-        np.testing.assert_array_equal(h, r)
-        return
-    if rtol is None:
-        rtol = {"e": 2e-3, "f": 2e-6, "F": 2e-6}.get(r.dtype.char, 1e-12)
-    np.testing.assert_allclose(h, r, rtol=rtol, equal_nan=True)
+    """g (gpuarray) matches r (NumPy): shape, dtype, values; a gpuarray
+    array where NumPy gives an array."""
+    assert_same(g, r, rtol=_RTOL if rtol is None else rtol, atol=0,
+                exact=exact)
 
 
 def raises_like(fn_np, fn_gp):
-    """fn_gp raises the exception type fn_np raises."""
-    with pytest.raises(Exception) as ref:
-        fn_np()
-    with pytest.raises(type(ref.value)):
-        fn_gp()
+    """fn_np raises, and fn_gp raises the same type."""
+    want = outcome(fn_np)
+    assert raised(want) is not None, want
+    assert_same_outcome(outcome(fn_gp), want)
 
 
-def same(fn_np, fn_gp, **kw):
-    """fn_gp raises what fn_np raises, or returns the same result."""
-    try:
-        r = fn_np()
-    except Exception as e:      # noqa: BLE001 -- any NumPy error type
-        with pytest.raises(type(e)):
-            fn_gp()
-        return
-    check(fn_gp(), r, **kw)
+def same(fn_np, fn_gp, rtol=None, exact=False):
+    """fn_gp raises the type fn_np raises, or returns the same result."""
+    assert_same_outcome(outcome(fn_gp), outcome(fn_np),
+                        rtol=_RTOL if rtol is None else rtol, atol=0,
+                        exact=exact)
 
 
 # ---------------------------------------------------------------------------

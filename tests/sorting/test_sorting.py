@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from gpuarray.testing.parity import SAMPLE_DTYPES
 from conftest import nvrtc_or_skip, assert_array_equal_gp as same
 
-DTYPES = [np.bool_, np.int8, np.uint16, np.int32, np.int64, np.float16,
-          np.float32, np.float64, np.complex64, np.complex128]
+DTYPES = SAMPLE_DTYPES
 
 
 def data(shape, dt, seed=0, nans=True):

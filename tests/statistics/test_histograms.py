@@ -6,17 +6,14 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from gpuarray.testing.parity import assert_same
 
 
 def same(g, r, exact=True):
-    assert isinstance(g, gp.ndarray), type(g)
-    r = np.asarray(r)
-    assert g.shape == r.shape, (g.shape, r.shape)
-    assert g.dtype == r.dtype, (g.dtype, r.dtype)
-    if exact:
-        np.testing.assert_array_equal(g.get(), r)
-    else:
-        np.testing.assert_allclose(g.get(), r, rtol=1e-12, atol=1e-12)
+    """g: a gpuarray array of r's dtype and shape; values exact, or
+    within 1e-12."""
+    assert_same(g, np.asarray(r), rtol=1e-12, atol=1e-12, exact=exact,
+                device=True)
 
 
 def test_bincount():

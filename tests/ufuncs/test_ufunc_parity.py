@@ -10,17 +10,13 @@ import pytest
 
 import gpuarray as gp
 from conftest import numpy_reduce
+from gpuarray.testing.parity import assert_same
 
 
 def _check(got, want, rtol=0):
-    got = got.get() if isinstance(got, gp.ndarray) else np.asarray(got)
-    want = np.asarray(want)
-    assert got.dtype == want.dtype
-    assert got.shape == want.shape
-    if rtol:
-        np.testing.assert_allclose(got, want, rtol=rtol, equal_nan=True)
-    else:
-        np.testing.assert_array_equal(got, want)
+    """dtype, shape, values (exact unless rtol); a gpuarray array where
+    NumPy gives an array."""
+    assert_same(got, want, rtol=rtol, atol=0, exact=not rtol)
 
 
 def _both_raise(fnp, fgp):
