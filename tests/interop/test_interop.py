@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from gpuarray.testing.parity import ALL_DTYPES
+from gpuarray.testing.parity import ALL_DTYPES, assert_same
 
 ON_CUDA = isinstance(gp.cuda.get_current_device(), gp.cuda.Device)
 ON_HOST = not ON_CUDA
