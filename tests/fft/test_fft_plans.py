@@ -241,7 +241,7 @@ def test_cufft_absent_gives_one_clear_error():
     res = subprocess.run([sys.executable, "-c", code], env=env,
                          capture_output=True, text=True, timeout=120,
                          cwd=os.path.dirname(os.path.dirname(
-                             os.path.abspath(__file__))))
+                             os.path.dirname(os.path.abspath(__file__)))))
     assert res.stdout.startswith("ERR"), res.stdout + res.stderr
     assert "cuFFT" in res.stdout and "nvidia-cufft" in res.stdout
 
