@@ -4,9 +4,9 @@ load until one of their names is used, so the import stays under 100 ms
 
 Note [Lazy namespace]: gpuarray/__init__.py's module `__getattr__` looks a
 missing name up in LAZY_NAMES (module -> the names it exports, kept equal
-to each module's __all__ by tests/project/test_lazy_namespace.py) or LAZY_MODULES
-(the subpackages), imports that module and caches the name in the
-package.  Module names are relative to gpuarray (chapter.module).  The C
+to each module's __all__ by tests/project/test_lazy_namespace.py) or
+LAZY_MODULES (the subpackages), imports that module and caches the name in
+the package.  Module names are relative to gpuarray (chapter.module).  The C
 layer's hooks into these modules ("matmul" for `@`, "ufunc.at") and the
 ndarray methods they define (sort, argsort, dot, put, choose) are
 registered by gpuarray/_ndarray.py as small forwarding functions that

@@ -37,7 +37,8 @@ __all__ = [
     "public_exception", "default_rtol", "array", "make_array", "make_pair",
     "ALL_DTYPES", "BOOL_DTYPES", "INT_DTYPES", "SIGNED_DTYPES",
     "UNSIGNED_DTYPES", "FLOAT_DTYPES", "COMPLEX_DTYPES", "INEXACT_DTYPES",
-    "NUMERIC_DTYPES", "SAMPLE_DTYPES", "LINALG_DTYPES", "LAYOUTS", "EDGE_LAYOUTS", "ALL_LAYOUTS", "dtype_id",
+    "NUMERIC_DTYPES", "SAMPLE_DTYPES", "LINALG_DTYPES", "LAYOUTS",
+    "EDGE_LAYOUTS", "ALL_LAYOUTS", "dtype_id",
 ]
 
 # ------------------------------------------------------------------ dtypes
@@ -107,8 +108,8 @@ def assert_same(got, want, *, rtol=None, atol=None, exact=False,
     shape and values.
 
     rtol/atol: None (rtol by dtype, atol = rtol), a number, or a dict by
-    dtype character ({"e": 1e-2, "f": 1e-5, "default": 1e-10}).  exact: compare inexact
-    values exactly too (nan equal to nan).  device: got must be a
+    dtype character ({"e": 1e-2, "f": 1e-5, "default": 1e-10}).
+    exact: compare inexact values exactly too (nan equal to nan).  device: got must be a
     gpuarray.ndarray (None: where want is a NumPy array; True: also where
     want is a NumPy/Python scalar; False: never).  strides: compare the
     strides as well."""
