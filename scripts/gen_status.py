@@ -13,7 +13,7 @@ gpuarray, read from the code:
     python scripts/gen_status.py           # rewrite the table
     python scripts/gen_status.py --check   # exit 1 if it is out of date
 
-tests/test_docstrings.py runs the check, so a new name updates the table
+tests/project/test_docstrings.py runs the check, so a new name updates the table
 in the same commit.  The table depends on the NumPy installed; --check
 compares against a table made with the same NumPy version only.
 """

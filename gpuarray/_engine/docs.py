@@ -5,7 +5,7 @@ own _add_newdocs keeps the docs of its C functions the same way).
 no docstring yet, and `fill_ndarray(ndarray)` on the Python-level methods
 and properties of the ndarray type; a docstring written in the code always
 wins.  gpuarray/__init__.py calls both at import, and lazy.load
-(_engine/lazy.py) after importing a lazy module; tests/test_docstrings.py
+(_engine/lazy.py) after importing a lazy module; tests/project/test_docstrings.py
 checks that every public name ends up documented.
 """
 

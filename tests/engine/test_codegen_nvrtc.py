@@ -56,7 +56,7 @@ def test_generated_cast_kernels_compile_with_nvrtc():
 
 
 def test_sort_and_compaction_kernels_compile_with_nvrtc():
-    # every key kind and payload width is in tests/test_sorting_radix.py;
+    # every key kind and payload width is in tests/sorting/test_sorting_radix.py;
     # here one of each module kind, beside the other generated kernels
     nvrtc_or_skip()
     assert len(gp._core._nvrtc_compile(

@@ -85,7 +85,7 @@ def test_status_table_is_up_to_date():
     the code now (regenerate it with that script)."""
     import importlib.util
     import os
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     spec = importlib.util.spec_from_file_location(
         "gen_status", os.path.join(root, "scripts", "gen_status.py"))
     gen = importlib.util.module_from_spec(spec)

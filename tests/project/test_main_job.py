@@ -13,7 +13,7 @@ import pytest
 import gpuarray as gp
 from gpuarray import __main__ as job
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def run_job(args, cwd):

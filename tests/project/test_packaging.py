@@ -20,7 +20,7 @@ import zipfile
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # One small computation per public subpackage, compared with NumPy.  A new
 # public subpackage only has to import (it is in the wheel or the check

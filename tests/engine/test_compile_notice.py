@@ -58,7 +58,7 @@ def test_threshold_must_be_a_nonnegative_number():
 
 
 def test_docs_describe_the_notice_and_the_cache():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(root, "docs", "performance.md")) as f:
         text = f.read()
     assert NOTICE in text
