@@ -5,6 +5,7 @@
 #include <limits.h>
 #include "module_functions.h"
 #include "jit/jit.h"
+#include "runtime/host_threads.h"
 #include "jit/ew.h"
 #include "ops/elementwise.h"
 #include "ops/reduce.h"
@@ -95,6 +96,7 @@ static const struct {
     int lo, hi, text;
 } tune_knobs[] = {
     {"ew_blocks_per_sm", &gpa_ew_blocks_per_sm, 0, INT_MAX, 0}, /* 0: no cap */
+    {"host_parallel_kib", &gpa_host_parallel_kib, 0, INT_MAX, 0}, /* 0: off */
     {"red_row_blocks_per_sm", &gpa_red_row_blocks_per_sm, 1, INT_MAX, 0},
     {"red_col_blocks_per_sm", &gpa_red_col_blocks_per_sm, 1, INT_MAX, 0},
     {"red_ldg", &gpa_red_ldg, 0, 2, 1},

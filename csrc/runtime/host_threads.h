@@ -17,4 +17,12 @@ void gpa_host_parallel(void (*fn)(void *ctx, int part, int nparts),
  * GPUARRAY_HOST_THREADS (config.h). */
 int gpa_host_thread_count(void);
 
+/* Note [Host thread split]: how many blocks (= threads) an elementwise
+ * launch of n elements touching `bytes` bytes in all gets on host: 1 below
+ * gpa_host_parallel_kib KiB (a hand-off to the workers costs more than it
+ * saves there, benchmarks/bench_host.py), else one per worker with at
+ * least that many bytes each. */
+unsigned gpa_host_split(long long n, long long bytes);
+extern int gpa_host_parallel_kib;
+
 #endif
