@@ -6,6 +6,7 @@
 #include "module_functions.h"
 #include "jit/jit.h"
 #include "runtime/host_threads.h"
+#include "jit/precompiled.h"
 #include "jit/ew.h"
 #include "ops/elementwise.h"
 #include "ops/reduce.h"
@@ -14,9 +15,10 @@
 PyObject *gpa_py_jit_stats(PyObject *self, PyObject *noargs)
 {
     GPA_UNUSED(self); GPA_UNUSED(noargs);
-    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:n}", "compiles",
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:n}", "compiles",
                          gpa_jit_counters.compiles, "disk_hits",
-                         gpa_jit_counters.disk_hits, "memory_hits",
+                         gpa_jit_counters.disk_hits, "precompiled_hits",
+                         gpa_precompiled_hits, "memory_hits",
                          gpa_jit_counters.memory_hits, "disk_rejects",
                          gpa_jit_counters.disk_rejects, "kernels",
                          (Py_ssize_t)gpa_ew_cache_size());
