@@ -6,8 +6,10 @@
  *     (gpa_vec), then a scalar loop does the tail;
  *   strided (ndim D): gpa_strides<D, NA, IDX> turns a linear index into a
  *     byte offset per array operand.
- * Both are grid-stride loops, so any grid size is correct; on host the
- * grid is one block of one thread.
+ * Both are grid-stride loops, so any grid size is correct.  On host a
+ * block is one thread and the kernel has its own loop (Note [Host
+ * elementwise loop]): a contiguous slice per block, vectorized by the
+ * compiler.
  */
 #include "jit/ew.h"
 #include "jit/launcher.h"
