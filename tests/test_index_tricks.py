@@ -1,11 +1,12 @@
-"""gpuarray/_index_tricks.py against NumPy: r_/c_ (slices, complex steps,
+"""gpuarray/indexing/index_tricks.py against NumPy: r_/c_ (slices, complex steps,
 scalars, lists, directives), mgrid/ogrid, ndenumerate, and the small type
 helpers, with NumPy's exception types for bad input."""
 import numpy as np
 import pytest
 
 import gpuarray as gp
-from gpuarray import _index_tricks, _lazy
+from gpuarray._engine import lazy as _lazy
+from gpuarray.indexing import index_tricks as _index_tricks
 from conftest import assert_array_equal_gp as same
 
 
@@ -332,6 +333,6 @@ def test_mintypecode_typename_isdtype_iterable():
 
 
 def test_namespace_table():
-    assert tuple(_index_tricks.__all__) == _lazy.LAZY_NAMES["_index_tricks"]
+    assert tuple(_index_tricks.__all__) == _lazy.LAZY_NAMES["indexing.index_tricks"]
     for name in _index_tricks.__all__:
         assert getattr(gp, name) is getattr(_index_tricks, name)

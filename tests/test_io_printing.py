@@ -1,4 +1,4 @@
-"""gpuarray._io and gpuarray._printing: NumPy's readers return gpuarray
+"""gpuarray.io.files and gpuarray.io.printing: NumPy's readers return gpuarray
 arrays, NumPy's writers accept them and write NumPy's bytes, load gives
 gpuarray arrays (and an NpzFile of them), and the printing functions give
 NumPy's strings for gpuarray arrays."""

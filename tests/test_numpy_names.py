@@ -6,7 +6,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import assert_array_equal_gp as same
-from gpuarray import _numpy_names
+from gpuarray.lib import numpy_names as _numpy_names
 
 
 # NumPy 2.5 dropped some deprecated aliases (row_stack): only names the

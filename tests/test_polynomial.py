@@ -1,4 +1,4 @@
-"""gpuarray/_polynomial.py against NumPy: poly, polyadd, polysub, polymul,
+"""gpuarray/lib/polynomial.py against NumPy: poly, polyadd, polysub, polymul,
 polydiv, polyder and polyint for coefficient arrays of every length kind
 (empty, 1, 2, odd, even, large) and dtype kind (bool, int, float,
 complex), given as lists, NumPy arrays or gpuarray arrays, and NumPy's
@@ -10,7 +10,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import both_raise
-from gpuarray import _polynomial
+from gpuarray.lib import polynomial as _polynomial
 from conftest import assert_array_equal_gp as same
 
 RNG = np.random.default_rng(11)
@@ -62,8 +62,8 @@ def as_kind(a, kind):
 
 
 def test_all_is_in_registry_order():
-    from gpuarray import _lazy
-    assert tuple(_polynomial.__all__) == _lazy.LAZY_NAMES["_polynomial"]
+    from gpuarray._engine import lazy as _lazy
+    assert tuple(_polynomial.__all__) == _lazy.LAZY_NAMES["lib.polynomial"]
     assert {"roots", "polyfit", "poly"} <= set(_polynomial.__all__)
     for name in _polynomial.__all__:
         assert getattr(gp, name) is getattr(_polynomial, name)

@@ -674,7 +674,7 @@ def test_deterministic():
 def test_cuda_text_compiles_with_nvrtc():
     """The CUDA text of a reduction and a scan module compiles (NVRTC)."""
     from gpuarray import _core
-    from gpuarray import _reductions as R
+    from gpuarray._engine import reduction_ops as R
     ops = [(R._op_sum(np.dtype(np.float32)), np.float32, np.float32, 0, 0),
            (R._op_arg(np.dtype(np.complex128), True, False), np.complex128,
             np.int64, 0, 1),
@@ -688,7 +688,7 @@ def test_cuda_text_compiles_with_nvrtc():
         assert len(_core._nvrtc_compile(src, 90)) > 0
     # scans: the direct tile path's vector widths differ per type, and the
     # look-back cells are packed (acc_t <= 8 bytes) or fenced (wider)
-    from gpuarray._reduction_ops import _scan_op
+    from gpuarray._engine.reduction_ops import _scan_op
     for tin, tacc in [(np.int8, np.int64), (np.float16, np.float16),
                       (np.float32, np.float32), (np.int64, np.int64),
                       (np.float64, np.float64), (np.complex128,
@@ -738,7 +738,7 @@ def test_arg_accumulate_variant_matches_numpy(dt, monkeypatch):
     """argmin/argmax with the accumulate fold (Note [Reduction accumulate])
     give NumPy's answers: first occurrence, first NaN, nanarg* skipping
     NaNs; contiguous (the folded vector path) and strided inputs."""
-    from gpuarray import _reduction_ops
+    from gpuarray._engine import reduction_ops as _reduction_ops
     monkeypatch.setattr(_reduction_ops, "ARG_ACCUMULATE", True)
     rng = np.random.default_rng(7)
     x = make((6, 1000), dt)

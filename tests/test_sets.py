@@ -1,7 +1,7 @@
 """Set routines against NumPy: intersect1d (with return_indices),
 union1d, setdiff1d and setxor1d over dtypes, repeated values, nan,
 empty and multi-dimensional inputs, assume_unique, mixed dtypes and
-list/scalar/NumPy inputs (gpuarray/_sets.py)."""
+list/scalar/NumPy inputs (gpuarray/sorting/sets.py)."""
 import inspect
 
 import numpy as np
@@ -55,9 +55,10 @@ def check_all(x, y):
 
 
 def test_all_matches_lazy_table_and_signatures():
-    from gpuarray import _lazy, _sets
+    from gpuarray._engine import lazy as _lazy
+    from gpuarray.sorting import sets as _sets
     assert _sets.__all__ == NAMES
-    assert tuple(_sets.__all__) == _lazy.LAZY_NAMES["_sets"]
+    assert tuple(_sets.__all__) == _lazy.LAZY_NAMES["sorting.sets"]
     for name in NAMES:
         assert getattr(gp, name) is getattr(_sets, name)
         assert (str(inspect.signature(getattr(gp, name))) ==

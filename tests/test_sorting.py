@@ -2,7 +2,7 @@
 nan and complex order, stability), the ndarray methods, lexsort,
 searchsorted, unique, partition, median/quantile/percentile and their nan
 forms, with NumPy's exception types for bad input (Note [Bitonic sort] in
-gpuarray/_sorting.py)."""
+gpuarray/sorting/)."""
 import warnings
 
 import numpy as np
@@ -232,7 +232,7 @@ def test_numpy_dispatch():
 
 
 def test_sort_kernels_compile_with_nvrtc():
-    from gpuarray import _sorting
+    from gpuarray.sorting import search_unique, sort as _sorting
     nvrtc_or_skip()
     src = [_sorting._PAIR_PRE]
     for i, ch in enumerate("?bHefdFD"):
@@ -241,7 +241,7 @@ def test_sort_kernels_compile_with_nvrtc():
                                        ["q", "q", "q", "q", ch, "q"], 4, 1, 1,
                                        True, "pairs_%d" % i))
         src.append(gp._core._ew_source(
-            _sorting._SEARCH_BODY.replace("out0_t v", "in0_t v"),
+            search_unique._SEARCH_BODY.replace("out0_t v", "in0_t v"),
             [ch, ch, "q", "?", "q"], [ch, ch, "q", "?", "q"], 4, 2, 1, False,
             "search_%d" % i))
     assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000

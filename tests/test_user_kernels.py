@@ -1,5 +1,5 @@
 """ElementwiseKernel and ReductionKernel, CuPy's API (Note [User kernels]
-in gpuarray/_kernels.py): results against NumPy computing the same thing,
+in gpuarray/kernels/elementwise.py): results against NumPy computing the same thing,
 placeholder binding, raw inputs, broadcasting, outputs given or made,
 errors; on a GPU with CuPy, the same kernel text gives CuPy's result."""
 import numpy as np
@@ -137,7 +137,7 @@ def test_same_kernel_text_as_cupy():
 def test_user_kernel_text_compiles_with_nvrtc():
     """The bodies ElementwiseKernel and fuse generate and the op text of a
     ReductionKernel (lambdas in device code) compile as CUDA."""
-    from gpuarray import _kernels
+    from gpuarray.kernels import elementwise as _kernels
     nvrtc_or_skip()
     f32 = np.dtype(np.float32)
     k = gp.ElementwiseKernel("T x, raw T t, int64 s", "T y",

@@ -1,4 +1,4 @@
-"""gpuarray/_windows.py against NumPy: bartlett, blackman, hamming,
+"""gpuarray/math/windows.py against NumPy: bartlett, blackman, hamming,
 hanning and kaiser for integer, non-integer, negative and huge M, kaiser's
 beta from 0 to overflow, NumPy's exceptions, and that the values come
 from the device, not from NumPy."""
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from gpuarray import _windows
+from gpuarray.math import windows as _windows
 
 SYMMETRIC = ["bartlett", "blackman", "hamming", "hanning"]
 

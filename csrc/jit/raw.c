@@ -12,7 +12,7 @@
  * argument after the kernel's own.
  */
 #include "jit/jit.h"
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/backend.h"
 #include "util.h"
 

@@ -4,7 +4,7 @@
  * trip).  zeros/ones/identity/logspace and the *_like variants are thin
  * Python wrappers over these (gpuarray/_creation.py).
  */
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "array/convert.h"
 #include "ops/copy.h"
 #include "ops/elementwise.h"

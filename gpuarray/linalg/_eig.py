@@ -12,7 +12,7 @@ eigvalsh stay on the device."""
 import numpy as _np
 
 from .._core import ndarray
-from .._creation import asarray
+from .._engine.arrays import asarray
 
 
 def _host(a):

@@ -10,8 +10,10 @@ disjoint rotations.  Because the pairs sit at stride-2 positions, each step
 reads and writes basic strided slices (views) only: no gathers, no
 scatters, which are by far the dearest operations here."""
 import numpy as _np
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from ..manipulation import shapes as _manipulation_shapes
 
-import gpuarray as _gp
 
 MAX_SWEEPS = 40
 
@@ -42,22 +44,22 @@ def rotation(app, aqq, apq):
     G^H [[app, apq], [conj(apq), aqq]] G diagonal (app, aqq real); c is
     real, su has apq's dtype.  Golub & Van Loan's sym.schur2 applied to
     |apq| after the phase u = apq / |apq| is taken out."""
-    r = _gp.abs(apq)
+    r = _engine_ufuncs.abs(apq)
     zero = r == 0
-    rs = _gp.where(zero, 1, r).astype(r.dtype, copy=False)
+    rs = _engine_ufuncs.where(zero, 1, r).astype(r.dtype, copy=False)
     tau = (aqq - app) / (rs + rs)
-    t = _gp.copysign(1, tau) / (_gp.abs(tau) + _gp.hypot(1, tau))
-    t = _gp.where(zero, 0, t).astype(r.dtype, copy=False)
-    c = 1 / _gp.sqrt(1 + t * t)
+    t = _engine_ufuncs.copysign(1, tau) / (_engine_ufuncs.abs(tau) + _engine_ufuncs.hypot(1, tau))
+    t = _engine_ufuncs.where(zero, 0, t).astype(r.dtype, copy=False)
+    c = 1 / _engine_ufuncs.sqrt(1 + t * t)
     s = t * c
     if apq.dtype.kind == "c":
         u = apq / rs
         return c, s * u
-    return c, _gp.where(apq < 0, -s, s).astype(r.dtype, copy=False)
+    return c, _engine_ufuncs.where(apq < 0, -s, s).astype(r.dtype, copy=False)
 
 
 def conj(x):
-    return _gp.conjugate(x) if x.dtype.kind == "c" else x
+    return _engine_ufuncs.conjugate(x) if x.dtype.kind == "c" else x
 
 
 def rotate_columns(x, p, q, c, su):
@@ -82,5 +84,5 @@ def rotate_rows(x, p, q, c, su):
 
 
 def identity_stack(b, n, dt):
-    return _gp.ascontiguousarray(
-        _gp.broadcast_to(_gp.eye(n, dtype=dt), (b, n, n)).copy())
+    return _engine_arrays.ascontiguousarray(
+        _manipulation_shapes.broadcast_to(_engine_arrays.eye(n, dtype=dt), (b, n, n)).copy())

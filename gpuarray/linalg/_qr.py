@@ -11,10 +11,14 @@ import warnings as _warnings
 
 import numpy as _np
 
-import gpuarray as _gp
 from ._common import work_dtype, real_dtype, at_least_2d, flat_stack, \
     abs_squared
 from ._jacobi import conj as _conj
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from ..creation import matrices as _creation_matrices
+from ..manipulation import shapes as _manipulation_shapes
+from ..math import sums as _math_sums
 
 QRResult = _collections.namedtuple("QRResult", ["Q", "R"])
 
@@ -30,25 +34,25 @@ def householder(m):
     for j in range(min(rows, cols)):
         x = m[:, j:, j]
         alpha = x[:, 0].copy()
-        xnorm2 = _gp.sum(abs_squared(x[:, 1:]), axis=1) if rows - j > 1 else \
-            _gp.zeros((b,), rdt)
-        alpha_re = _gp.real(alpha)
+        xnorm2 = _math_sums.sum(abs_squared(x[:, 1:]), axis=1) if rows - j > 1 else \
+            _engine_arrays.zeros((b,), rdt)
+        alpha_re = _engine_ufuncs.real(alpha)
         trivial = xnorm2 == 0
         if dt.kind == "c":
-            trivial &= _gp.imag(alpha) == 0
-        beta = -_gp.copysign(_gp.sqrt(abs_squared(alpha) + xnorm2), alpha_re)
-        beta = _gp.where(trivial, alpha_re, beta).astype(rdt, copy=False)
-        safe_beta = _gp.where(beta == 0, 1, beta).astype(rdt, copy=False)
-        tau = _gp.where(trivial, 0, (beta - alpha) / safe_beta)
+            trivial &= _engine_ufuncs.imag(alpha) == 0
+        beta = -_engine_ufuncs.copysign(_engine_ufuncs.sqrt(abs_squared(alpha) + xnorm2), alpha_re)
+        beta = _engine_ufuncs.where(trivial, alpha_re, beta).astype(rdt, copy=False)
+        safe_beta = _engine_ufuncs.where(beta == 0, 1, beta).astype(rdt, copy=False)
+        tau = _engine_ufuncs.where(trivial, 0, (beta - alpha) / safe_beta)
         tau = tau.astype(dt, copy=False)
-        denom = _gp.where(trivial, 1, alpha - beta).astype(dt, copy=False)
-        v = _gp.concatenate([_gp.ones((b, 1), dt),
+        denom = _engine_ufuncs.where(trivial, 1, alpha - beta).astype(dt, copy=False)
+        v = _manipulation_shapes.concatenate([_engine_arrays.ones((b, 1), dt),
                              x[:, 1:] / denom[:, None]], axis=1)
         if j + 1 < cols:
             # Apply H^H = I - conj(tau) v v^H to the trailing columns.
             rest = m[:, j:, j + 1:]
-            w = _gp.sum(_conj(v)[:, :, None] * rest, axis=1)
-            _gp.subtract(rest, (_conj(tau)[:, None, None] * v[:, :, None])
+            w = _math_sums.sum(_conj(v)[:, :, None] * rest, axis=1)
+            _engine_ufuncs.subtract(rest, (_conj(tau)[:, None, None] * v[:, :, None])
                          * w[:, None, :], out=rest)
         m[:, j, j] = beta
         m[:, j + 1:, j] = v[:, 1:]
@@ -60,13 +64,13 @@ def householder(m):
 def form_q(taus, vs, rows, qcols, b, dt):
     """Q[:, :, :qcols] of Q = H_0 H_1 ... H_{k-1}, accumulated backwards
     so that only rows j.. are touched by H_j."""
-    q = _gp.ascontiguousarray(_gp.broadcast_to(
-        _gp.eye(rows, qcols, dtype=dt), (b, rows, qcols)).copy())
+    q = _engine_arrays.ascontiguousarray(_manipulation_shapes.broadcast_to(
+        _engine_arrays.eye(rows, qcols, dtype=dt), (b, rows, qcols)).copy())
     for j in range(len(vs) - 1, -1, -1):
         v, tau = vs[j], taus[j]
         rest = q[:, j:, :]
-        w = _gp.sum(_conj(v)[:, :, None] * rest, axis=1)
-        _gp.subtract(rest, (tau[:, None, None] * v[:, :, None])
+        w = _math_sums.sum(_conj(v)[:, :, None] * rest, axis=1)
+        _engine_ufuncs.subtract(rest, (tau[:, None, None] * v[:, :, None])
                      * w[:, None, :], out=rest)
     return q
 
@@ -93,7 +97,7 @@ def qr(a, mode="reduced"):
     R k x n), 'complete' (Q m x m, R m x n), 'r' (R only), 'raw' (LAPACK's
     (h, tau), h transposed)."""
     mode = _legacy_mode(mode)
-    a = _gp.asarray(a)
+    a = _engine_arrays.asarray(a)
     at_least_2d(a)
     dt = work_dtype(a)
     batch, (rows, cols) = a.shape[:-2], a.shape[-2:]
@@ -104,11 +108,11 @@ def qr(a, mode="reduced"):
     if mode == "economic":  # the packed factorisation, untransposed
         return m.reshape(a.shape)
     if mode == "raw":
-        tau = _gp.stack(taus, axis=-1) if taus else _gp.zeros((b, 0), dt)
-        h = _gp.swapaxes(m, 1, 2).reshape(batch + (cols, rows))
+        tau = _manipulation_shapes.stack(taus, axis=-1) if taus else _engine_arrays.zeros((b, 0), dt)
+        h = _manipulation_shapes.swapaxes(m, 1, 2).reshape(batch + (cols, rows))
         return h, tau.reshape(batch + (k,))
     rcount = rows if mode == "complete" else k
-    r = _gp.triu(m[:, :rcount, :]).reshape(batch + (rcount, cols))
+    r = _creation_matrices.triu(m[:, :rcount, :]).reshape(batch + (rcount, cols))
     if mode == "r":
         return r
     q = form_q(taus, vs, rows, rcount, b, dt)

@@ -6,9 +6,15 @@ import collections as _collections
 
 import numpy as _np
 
-import gpuarray as _gp
 from ._common import (LinAlgError, work_dtype, real_dtype, square_stack,
                       flat_stack)
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from ..creation import matrices as _creation_matrices
+from ..logic import truth as _logic_truth
+from ..manipulation import shapes as _manipulation_shapes
+from ..math import extrema as _math_extrema
+from ..math import sums as _math_sums
 
 SlogdetResult = _collections.namedtuple("SlogdetResult",
                                         ["sign", "logabsdet"])
@@ -18,7 +24,7 @@ def _swap_in_pivot(m, k, batch):
     """Bring the row with the largest |m[:, k:, k]| to row k in every
     matrix of the (B, n, w) stack m (partial pivoting); True where a
     matrix's rows were exchanged."""
-    p = _gp.argmax(_gp.abs(m[:, k:, k]), axis=1) + k
+    p = _math_extrema.argmax(_engine_ufuncs.abs(m[:, k:, k]), axis=1) + k
     row_k = m[:, k].copy()
     m[:, k] = m[batch, p]
     m[batch, p] = row_k
@@ -32,7 +38,7 @@ def _safe_pivot(m, k):
     filling the stack with NaNs."""
     piv = m[:, k, k]
     zero = piv == 0
-    return _gp.where(zero, 1, piv).astype(m.dtype, copy=False), zero
+    return _engine_ufuncs.where(zero, 1, piv).astype(m.dtype, copy=False), zero
 
 
 def _lu_diagonal(a, dt):
@@ -40,21 +46,21 @@ def _lu_diagonal(a, dt):
     number of row exchanges: (B, n) and (B,)."""
     m = flat_stack(a, dt)
     b, n = m.shape[0], m.shape[-1]
-    batch = _gp.arange(b)
-    swaps = _gp.zeros((b,), _np.int64)
+    batch = _engine_arrays.arange(b)
+    swaps = _engine_arrays.zeros((b,), _np.int64)
     for k in range(n):
         swaps += _swap_in_pivot(m, k, batch)
         piv, _ = _safe_pivot(m, k)
         if k + 1 < n:
             factors = m[:, k + 1:, k] / piv[:, None]
             rest = m[:, k + 1:, k + 1:]
-            _gp.subtract(rest, factors[:, :, None] * m[:, k:k + 1, k + 1:],
+            _engine_ufuncs.subtract(rest, factors[:, :, None] * m[:, k:k + 1, k + 1:],
                          out=rest)
-    return _gp.diagonal(m, axis1=1, axis2=2), swaps
+    return _creation_matrices.diagonal(m, axis1=1, axis2=2), swaps
 
 
 def _parity_sign(swaps, dt):
-    return _gp.where(swaps % 2 == 1, -1, 1).astype(dt, copy=False)
+    return _engine_ufuncs.where(swaps % 2 == 1, -1, 1).astype(dt, copy=False)
 
 
 def det(a):
@@ -64,9 +70,9 @@ def det(a):
     dt = work_dtype(a)
     batch = a.shape[:-2]
     if a.shape[-1] == 0:
-        return _gp.ones(batch, dt)
+        return _engine_arrays.ones(batch, dt)
     d, swaps = _lu_diagonal(a, dt)
-    result = _gp.prod(d, axis=-1) * _parity_sign(swaps, dt)
+    result = _math_sums.prod(d, axis=-1) * _parity_sign(swaps, dt)
     return result.astype(dt, copy=False).reshape(batch)
 
 
@@ -79,15 +85,15 @@ def slogdet(a):
     rdt = real_dtype(dt)
     batch = a.shape[:-2]
     if a.shape[-1] == 0:
-        return SlogdetResult(_gp.ones(batch, dt), _gp.zeros(batch, rdt))
+        return SlogdetResult(_engine_arrays.ones(batch, dt), _engine_arrays.zeros(batch, rdt))
     d, swaps = _lu_diagonal(a, dt)
-    size = _gp.abs(d)
-    logabs = _gp.sum(_gp.log(size), axis=-1)
+    size = _engine_ufuncs.abs(d)
+    logabs = _math_sums.sum(_engine_ufuncs.log(size), axis=-1)
     zero = size == 0
     # A unit-modulus factor per pivot (0 for a zero pivot), so the product
     # is the sign for reals and the phase for complex.
-    unit = _gp.where(zero, 0, d / _gp.where(zero, 1, size))
-    sign = _gp.prod(unit.astype(dt, copy=False), axis=-1) * \
+    unit = _engine_ufuncs.where(zero, 0, d / _engine_ufuncs.where(zero, 1, size))
+    sign = _math_sums.prod(unit.astype(dt, copy=False), axis=-1) * \
         _parity_sign(swaps, dt)
     return SlogdetResult(sign.astype(dt, copy=False).reshape(batch),
                          logabs.astype(rdt, copy=False).reshape(batch))
@@ -98,10 +104,10 @@ def _gauss_jordan(a, rhs, dt, nan_if_singular=False):
     elimination with partial pivoting; LinAlgError on a zero pivot (or,
     with nan_if_singular, NaNs for that matrix, as LAPACK under
     errstate(all='ignore'))."""
-    m = _gp.concatenate([a, rhs], axis=-1)
+    m = _manipulation_shapes.concatenate([a, rhs], axis=-1)
     b, n = m.shape[0], a.shape[-1]
-    batch = _gp.arange(b)
-    singular = _gp.zeros((b,), _np.bool_)
+    batch = _engine_arrays.arange(b)
+    singular = _engine_arrays.zeros((b,), _np.bool_)
     for k in range(n):
         _swap_in_pivot(m, k, batch)
         piv, zero = _safe_pivot(m, k)
@@ -112,14 +118,14 @@ def _gauss_jordan(a, rhs, dt, nan_if_singular=False):
         factors = m[:, :, k] / piv[:, None]
         factors[:, k] = 0
         rest = m[:, :, k:]
-        _gp.subtract(rest, factors[:, :, None] * m[:, k:k + 1, k:],
+        _engine_ufuncs.subtract(rest, factors[:, :, None] * m[:, k:k + 1, k:],
                      out=rest)
-    if not nan_if_singular and bool(_gp.any(singular).get()):
+    if not nan_if_singular and bool(_logic_truth.any(singular).get()):
         raise LinAlgError("Singular matrix")
-    pivots = _gp.diagonal(m[:, :, :n], axis1=1, axis2=2)
+    pivots = _creation_matrices.diagonal(m[:, :, :n], axis1=1, axis2=2)
     x = m[:, :, n:] / pivots[:, :, None]
     if nan_if_singular:
-        x = _gp.where(singular[:, None, None], _np.nan, x).astype(
+        x = _engine_ufuncs.where(singular[:, None, None], _np.nan, x).astype(
             dt, copy=False)
     return x
 
@@ -130,9 +136,9 @@ def inv(a):
     dt = work_dtype(a)
     n = a.shape[-1]
     if a.size == 0:
-        return _gp.zeros(a.shape, dt)
+        return _engine_arrays.zeros(a.shape, dt)
     m = flat_stack(a, dt)
-    eye = _gp.broadcast_to(_gp.eye(n, dtype=dt), m.shape)
+    eye = _manipulation_shapes.broadcast_to(_engine_arrays.eye(n, dtype=dt), m.shape)
     return _gauss_jordan(m, eye, dt).reshape(a.shape)
 
 
@@ -147,7 +153,7 @@ def solve(a, b):
     (shape (n,), broadcast over a's stack); anything else is a stack of
     (n, k) matrices whose batch axes broadcast with a's."""
     a = square_stack(a)
-    b = _gp.asarray(b)
+    b = _engine_arrays.asarray(b)
     dt = work_dtype(a, b)
     n = a.shape[-1]
     vector = b.ndim == 1
@@ -167,16 +173,16 @@ def solve(a, b):
     k = b2.shape[-1]
     shape = batch + ((n,) if vector else (n, k))
     if n == 0 or 0 in batch:
-        return _gp.zeros(shape, dt)
+        return _engine_arrays.zeros(shape, dt)
     # k == 0 still factors a: NumPy raises for a singular a then too.
-    am = flat_stack(_gp.broadcast_to(a, batch + (n, n)), dt)
-    bm = flat_stack(_gp.broadcast_to(b2, batch + (n, k)), dt)
+    am = flat_stack(_manipulation_shapes.broadcast_to(a, batch + (n, n)), dt)
+    bm = flat_stack(_manipulation_shapes.broadcast_to(b2, batch + (n, k)), dt)
     return _gauss_jordan(am, bm, dt).reshape(shape)
 
 
 def _conj_t(x):
-    x = _gp.swapaxes(x, -1, -2)
-    return _gp.conjugate(x) if x.dtype.kind == "c" else x
+    x = _manipulation_shapes.swapaxes(x, -1, -2)
+    return _engine_ufuncs.conjugate(x) if x.dtype.kind == "c" else x
 
 
 def cholesky(a, /, *, upper=False):
@@ -190,24 +196,24 @@ def cholesky(a, /, *, upper=False):
         return _conj_t(cholesky(_conj_t(a)))
     n = a.shape[-1]
     if a.size == 0:
-        return _gp.zeros(a.shape, dt)
+        return _engine_arrays.zeros(a.shape, dt)
     m = flat_stack(a, dt)
-    low = _gp.zeros(m.shape, dt)
-    bad = _gp.zeros((m.shape[0],), _np.bool_)
+    low = _engine_arrays.zeros(m.shape, dt)
+    bad = _engine_arrays.zeros((m.shape[0],), _np.bool_)
     for j in range(n):
         row = low[:, j, :j]
-        d = _gp.real(m[:, j, j]) - _gp.sum(_gp.real(row * _gp.conjugate(row))
+        d = _engine_ufuncs.real(m[:, j, j]) - _math_sums.sum(_engine_ufuncs.real(row * _engine_ufuncs.conjugate(row))
                                            if dt.kind == "c" else row * row,
                                            axis=-1)
         ok = d > 0  # False for NaN too
         bad |= ~ok
-        ljj = _gp.sqrt(_gp.where(ok, d, 1))
+        ljj = _engine_ufuncs.sqrt(_engine_ufuncs.where(ok, d, 1))
         low[:, j, j] = ljj
         if j + 1 < n:
-            cross = low[:, j + 1:, :j] * (_gp.conjugate(row) if dt.kind == "c"
+            cross = low[:, j + 1:, :j] * (_engine_ufuncs.conjugate(row) if dt.kind == "c"
                                           else row)[:, None, :]
-            low[:, j + 1:, j] = (m[:, j + 1:, j] - _gp.sum(cross, axis=-1)) \
+            low[:, j + 1:, j] = (m[:, j + 1:, j] - _math_sums.sum(cross, axis=-1)) \
                 / ljj[:, None]
-    if bool(_gp.any(bad).get()):
+    if bool(_logic_truth.any(bad).get()):
         raise LinAlgError("Matrix is not positive definite")
     return low.reshape(a.shape)

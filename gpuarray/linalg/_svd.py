@@ -13,11 +13,21 @@ import collections as _collections
 
 import numpy as _np
 
-import gpuarray as _gp
 from ._common import LinAlgError, work_dtype, real_dtype, at_least_2d, \
     flat_stack, abs_squared, conj_t
 from . import _jacobi
 from ._qr import householder, form_q
+from ._eigh import eigh, eigvalsh
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from ..creation import matrices as _creation_matrices
+from ..indexing import advanced as _indexing_advanced
+from . import dot_matmul as _linalg_dot_matmul
+from ..logic import truth as _logic_truth
+from ..manipulation import shapes as _manipulation_shapes
+from ..math import extrema as _math_extrema
+from ..math import sums as _math_sums
+from ..sorting import sort as _sorting_sort
 
 SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 
@@ -27,18 +37,18 @@ SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 def _orthogonal_enough(w, tol, small):
     """Whether every pair of the columns of each (B, m, n) matrix w has
     |cos angle| <= tol, columns of norm <= small * largest ignored."""
-    gram = _gp.matmul(conj_t(w), w)
-    d = _gp.real(_gp.diagonal(gram, axis1=1, axis2=2))
-    big = d > (small * small) * _gp.max(d, axis=1, keepdims=True)
-    ds = _gp.sqrt(_gp.where(big, d, 1)).astype(d.dtype, copy=False)
-    cos = _gp.abs(gram) / (ds[:, :, None] * ds[:, None, :])
+    gram = _linalg_dot_matmul.matmul(conj_t(w), w)
+    d = _engine_ufuncs.real(_creation_matrices.diagonal(gram, axis1=1, axis2=2))
+    big = d > (small * small) * _math_extrema.max(d, axis=1, keepdims=True)
+    ds = _engine_ufuncs.sqrt(_engine_ufuncs.where(big, d, 1)).astype(d.dtype, copy=False)
+    cos = _engine_ufuncs.abs(gram) / (ds[:, :, None] * ds[:, None, :])
     n = w.shape[-1]
     mask = big[:, :, None] & big[:, None, :] & \
-        (_gp.eye(n, dtype=_np.bool_) == 0)[None]
-    bad = _gp.where(mask, cos, 0)
+        (_engine_arrays.eye(n, dtype=_np.bool_) == 0)[None]
+    bad = _engine_ufuncs.where(mask, cos, 0)
     # NaN anywhere never counts as converged.
-    return bool(_gp.all(bad <= tol).get()) and \
-        bool(_gp.all(_gp.isfinite(d)).get())
+    return bool(_logic_truth.all(bad <= tol).get()) and \
+        bool(_logic_truth.all(_engine_ufuncs.isfinite(d)).get())
 
 
 def _random_columns(b, m, count, dt):
@@ -46,7 +56,7 @@ def _random_columns(b, m, count, dt):
     x = rng.standard_normal((b, m, count))
     if dt.kind == "c":
         x = x + 1j * rng.standard_normal((b, m, count))
-    return _gp.asarray(x.astype(dt))
+    return _engine_arrays.asarray(x.astype(dt))
 
 
 def _complete(u, good, ucols):
@@ -56,15 +66,15 @@ def _complete(u, good, ucols):
     b, m, n = u.shape
     dt = u.dtype
     fill = _random_columns(b, m, ucols, dt)
-    cols = _gp.where(good[:, None, :], u, fill[:, :, :n])
+    cols = _engine_ufuncs.where(good[:, None, :], u, fill[:, :, :n])
     if ucols > n:
-        cols = _gp.concatenate([cols, fill[:, :, n:]], axis=2)
-    cols = _gp.ascontiguousarray(cols)
+        cols = _manipulation_shapes.concatenate([cols, fill[:, :, n:]], axis=2)
+    cols = _engine_arrays.ascontiguousarray(cols)
     taus, vs = householder(cols)
     q = form_q(taus, vs, m, ucols, b, dt)
-    d = _gp.diagonal(cols, axis1=1, axis2=2)  # R's diagonal
-    size = _gp.abs(d)
-    phase = _gp.where(size == 0, 1, d / _gp.where(size == 0, 1, size))
+    d = _creation_matrices.diagonal(cols, axis1=1, axis2=2)  # R's diagonal
+    size = _engine_ufuncs.abs(d)
+    phase = _engine_ufuncs.where(size == 0, 1, d / _engine_ufuncs.where(size == 0, 1, size))
     return q * phase.astype(dt, copy=False)[:, None, :]
 
 
@@ -78,7 +88,7 @@ def jacobi_svd(w, compute_uv, full):
     tol = _jacobi.tolerance(dt, m)
     small = float(_np.finfo(rdt).eps) * max(m, 1)
     schedule = _jacobi.steps(n)
-    if not bool(_gp.all(_gp.isfinite(w)).get()):
+    if not bool(_logic_truth.all(_engine_ufuncs.isfinite(w)).get()):
         raise LinAlgError("SVD did not converge")
     for sweep in range(_jacobi.MAX_SWEEPS + 1):
         if _orthogonal_enough(w, tol, small):
@@ -87,26 +97,26 @@ def jacobi_svd(w, compute_uv, full):
             raise LinAlgError("SVD did not converge")
         for p, q, k, _ in schedule:
             wp, wq = w[:, :, p], w[:, :, q]
-            alpha = _gp.sum(abs_squared(wp), axis=1)
-            beta = _gp.sum(abs_squared(wq), axis=1)
-            gamma = _gp.sum(_jacobi.conj(wp) * wq, axis=1)
+            alpha = _math_sums.sum(abs_squared(wp), axis=1)
+            beta = _math_sums.sum(abs_squared(wq), axis=1)
+            gamma = _math_sums.sum(_jacobi.conj(wp) * wq, axis=1)
             c, su = _jacobi.rotation(alpha, beta, gamma)
             _jacobi.rotate_columns(w, p, q, c, su)
             if v is not None:
                 _jacobi.rotate_columns(v, p, q, c, su)
-    s = _gp.sqrt(_gp.sum(abs_squared(w), axis=1))
-    order = _gp.argsort(-s, axis=-1)
-    s = _gp.take_along_axis(s, order, axis=-1)
+    s = _engine_ufuncs.sqrt(_math_sums.sum(abs_squared(w), axis=1))
+    order = _sorting_sort.argsort(-s, axis=-1)
+    s = _indexing_advanced.take_along_axis(s, order, axis=-1)
     if not compute_uv:
         return s, None, None
-    cols = _gp.broadcast_to(order[:, None, :], (b, m, n))
-    w = _gp.take_along_axis(w, cols, axis=-1)
-    v = _gp.take_along_axis(v, _gp.broadcast_to(order[:, None, :], v.shape),
+    cols = _manipulation_shapes.broadcast_to(order[:, None, :], (b, m, n))
+    w = _indexing_advanced.take_along_axis(w, cols, axis=-1)
+    v = _indexing_advanced.take_along_axis(v, _manipulation_shapes.broadcast_to(order[:, None, :], v.shape),
                             axis=-1)
-    good = s > small * _gp.max(s, axis=1, keepdims=True)
-    u = w / _gp.where(good, s, 1).astype(rdt, copy=False)[:, None, :]
+    good = s > small * _math_extrema.max(s, axis=1, keepdims=True)
+    u = w / _engine_ufuncs.where(good, s, 1).astype(rdt, copy=False)[:, None, :]
     ucols = m if full else n
-    if ucols > n or not bool(_gp.all(good).get()):
+    if ucols > n or not bool(_logic_truth.all(good).get()):
         u = _complete(u, good, ucols)
     return s, u, v
 
@@ -114,7 +124,7 @@ def jacobi_svd(w, compute_uv, full):
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """Singular value decomposition a = U @ diag(S) @ Vh of each (..., m, n)
     matrix, singular values descending."""
-    a = _gp.asarray(a)
+    a = _engine_arrays.asarray(a)
     at_least_2d(a)
     if hermitian:
         return _hermitian_svd(a, compute_uv)
@@ -123,13 +133,13 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     batch, (rows, cols) = a.shape[:-2], a.shape[-2:]
     k = min(rows, cols)
     if a.size == 0:
-        s = _gp.zeros(batch + (k,), rdt)
+        s = _engine_arrays.zeros(batch + (k,), rdt)
         if not compute_uv:
             return s
         ur, vc = (rows, cols) if full_matrices else (k, k)
-        u = _gp.broadcast_to(_gp.eye(rows, ur, dtype=dt),
+        u = _manipulation_shapes.broadcast_to(_engine_arrays.eye(rows, ur, dtype=dt),
                              batch + (rows, ur)).copy()
-        vh = _gp.broadcast_to(_gp.eye(vc, cols, dtype=dt),
+        vh = _manipulation_shapes.broadcast_to(_engine_arrays.eye(vc, cols, dtype=dt),
                               batch + (vc, cols)).copy()
         return SVDResult(u, s, vh)
     wide = rows < cols
@@ -141,7 +151,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     if wide:
         u, v = v, u
     u = u.reshape(batch + u.shape[1:])
-    vh = _gp.ascontiguousarray(conj_t(v)).reshape(batch + v.shape[2:] +
+    vh = _engine_arrays.ascontiguousarray(conj_t(v)).reshape(batch + v.shape[2:] +
                                                    v.shape[1:2])
     return SVDResult(u, s, vh)
 
@@ -149,20 +159,19 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 def _hermitian_svd(a, compute_uv):
     """NumPy's hermitian=True route: from eigh, |eigenvalues| sorted
     descending, the signs moved into Vh."""
-    from ._eigh import eigh, eigvalsh
     if not compute_uv:
-        s = _gp.abs(eigvalsh(a))
-        return _gp.flip(_gp.sort(s, axis=-1), axis=-1)
+        s = _engine_ufuncs.abs(eigvalsh(a))
+        return _manipulation_shapes.flip(_sorting_sort.sort(s, axis=-1), axis=-1)
     w, u = eigh(a)
-    sgn = _gp.sign(w)
-    s = _gp.abs(w)
-    order = _gp.flip(_gp.argsort(s, axis=-1), axis=-1)
-    sgn = _gp.take_along_axis(sgn, order, axis=-1)
-    s = _gp.take_along_axis(s, order, axis=-1)
-    u = _gp.take_along_axis(u, _gp.broadcast_to(order[..., None, :], u.shape),
+    sgn = _engine_ufuncs.sign(w)
+    s = _engine_ufuncs.abs(w)
+    order = _manipulation_shapes.flip(_sorting_sort.argsort(s, axis=-1), axis=-1)
+    sgn = _indexing_advanced.take_along_axis(sgn, order, axis=-1)
+    s = _indexing_advanced.take_along_axis(s, order, axis=-1)
+    u = _indexing_advanced.take_along_axis(u, _manipulation_shapes.broadcast_to(order[..., None, :], u.shape),
                             axis=-1)
     vh = conj_t(u * sgn[..., None, :].astype(u.dtype, copy=False))
-    return SVDResult(u, s, _gp.ascontiguousarray(vh))
+    return SVDResult(u, s, _engine_arrays.ascontiguousarray(vh))
 
 
 def svdvals(x, /):
