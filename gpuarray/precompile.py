@@ -32,6 +32,8 @@ import warnings
 
 import numpy as np
 
+import gpuarray as gp
+
 DTYPES = "?bBhHiIlLefdFD"
 # the ufuncs shipped, for every dtype; SCALAR: also with a Python scalar
 # operand and on strided views
@@ -109,7 +111,6 @@ RUN = {"ufunc": _run_ufunc, "cast": _run_cast, "fill": _run_fill,
 
 
 def _worker(index, count):
-    import gpuarray as gp
     warnings.simplefilter("ignore")
     with np.errstate(all="ignore"):
         for k, (kind, what) in enumerate(jobs()):
