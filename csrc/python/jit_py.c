@@ -98,7 +98,7 @@ static const struct {
     int lo, hi, text;
 } tune_knobs[] = {
     {"ew_blocks_per_sm", &gpa_ew_blocks_per_sm, 0, INT_MAX, 0}, /* 0: no cap */
-    {"host_parallel_kib", &gpa_host_parallel_kib, 0, INT_MAX, 0}, /* 0: off */
+    {"host_parallel_kib", &gpa_host_parallel_kib, -1, INT_MAX, 0}, /* -1 auto */
     {"red_row_blocks_per_sm", &gpa_red_row_blocks_per_sm, 1, INT_MAX, 0},
     {"red_col_blocks_per_sm", &gpa_red_col_blocks_per_sm, 1, INT_MAX, 0},
     {"red_ldg", &gpa_red_ldg, 0, 2, 1},

@@ -35,11 +35,14 @@ int gpa_host_thread_count(void)
     return count;
 }
 
-int gpa_host_parallel_kib = 2048;
+int gpa_host_parallel_kib = -1;
 
 unsigned gpa_host_split(long long n, long long bytes)
 {
-    long long unit = (long long)gpa_host_parallel_kib * 1024;
+    int kib = gpa_host_parallel_kib;
+    if (kib < 0) /* auto: measured in Note [Host thread split] */
+        kib = gpa_host_thread_count() > 2 ? 2048 : 0;
+    long long unit = (long long)kib * 1024;
     if (n <= 1 || unit <= 0 || bytes < 2 * unit)
         return 1;
     long long parts = bytes / unit;
