@@ -49,8 +49,6 @@ LOCAL_ALLOWED = {
                            "(Note [Integer GEMM] in linalg/_intgemm.py)",
     ("testing", "gpuarray"): "testing.parity's numpy_parity runs test "
                              "bodies with xp=gpuarray, the public namespace",
-    ("precompile", "gpuarray"): "`python -m gpuarray.precompile` runs the "
-                                "public API to build the shipped kernels",
 }
 
 Edge = collections.namedtuple("Edge", "target line local")
