@@ -57,10 +57,30 @@ def write_prelude_header():
             f.write(body)
 
 
+def precompile(package_root):
+    """Builds the shipped host kernel set next to the new extension
+    (python -m gpuarray.precompile --package; Note [Precompiled kernels] in
+    csrc/jit/precompiled.c).  GPUARRAY_NO_PRECOMPILE=1 skips it; a failure
+    only warns: the kernels are then compiled on first use, as before."""
+    if os.environ.get("GPUARRAY_NO_PRECOMPILE"):
+        return
+    import subprocess
+    import sys
+    env = dict(os.environ, GPUARRAY_DEVICE="host")
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("GPUARRAY_CACHE_DIR", None)
+    rc = subprocess.call([sys.executable, "-m", "gpuarray.precompile",
+                          "--package"], env=env, cwd=package_root)
+    if rc != 0:
+        print("warning: gpuarray.precompile failed (rc %d); kernels will be "
+              "compiled on first use" % rc)
+
+
 class BuildExt(build_ext):
     def run(self):
         write_prelude_header()
         super().run()
+        precompile(HERE if self.inplace else os.path.abspath(self.build_lib))
 
 
 sources = sorted(
@@ -80,4 +100,5 @@ core = Extension(
     + glob.glob(os.path.join("csrc", "**", "*.cuh"), recursive=True),
 )
 
-setup(ext_modules=[core], cmdclass={"build_ext": BuildExt})
+setup(ext_modules=[core], cmdclass={"build_ext": BuildExt},
+      package_data={"gpuarray": ["_precompiled/*/*"]})

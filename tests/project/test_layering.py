@@ -32,7 +32,7 @@ CHAPTERS = (
     "creation", "indexing", "sorting", "ufuncs", "linalg", "statistics",
     "fft", "random", "kernels", "io", "interop", "emath", "lib", "testing",
     "dask",
-    "_ndarray", "__main__", "gpuarray",
+    "_ndarray", "__main__", "precompile", "gpuarray",
 )
 
 # The exceptions, each with its reason: (importer chapter, imported
