@@ -76,3 +76,6 @@ def __dir__():
                   set(_lazy.LAZY_MODULES))
 
 __version__ = "0.1.0"
+# the Array API version gpuarray's main namespace follows (where NumPy and
+# the standard disagree it keeps NumPy's answer: docs/array_api.md)
+__array_api_version__ = "2025.12"

@@ -41,6 +41,9 @@ LAZY_NAMES = {
     "indexing.put_choose": (
         "put", "place", "putmask", "choose", "select", "put_along_axis",
     ),
+    "interop.array_api_info": (
+        "__array_namespace_info__",
+    ),
     "interop.numpy_compat": (
         "errstate", "seterr", "geterr", "bool", "get_array_module",
         "astype",

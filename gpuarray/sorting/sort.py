@@ -28,7 +28,7 @@ from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import arange, ascontiguousarray
 from .._engine.reduce import _axes
 from ..indexing.advanced import take_along_axis
-from ..manipulation.shapes import moveaxis
+from ..manipulation.shapes import flip, moveaxis
 
 
 __all__ = ["sort", "argsort", "sort_complex", "lexsort", "partition", "argpartition"]
@@ -133,9 +133,18 @@ def _check_kind(kind, stable, order):
                          "at the same time. Use only one of them.")
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """A sorted copy (always stable; nan last, as NumPy)."""
+def sort(a, axis=-1, kind=None, order=None, *, stable=None,
+         descending=False):
+    """A sorted copy (always stable; nan last, as NumPy).  descending=True
+    (the Array API's keyword, which NumPy lacks) is the ascending sort
+    reversed, so nan comes first, as in the standard's reference."""
     _check_kind(kind, stable, order)
+    if descending:
+        a = _asarray(a)
+        if axis is None:
+            a, axis = a.reshape(-1), 0
+        r = sort(a, axis, kind, order, stable=stable)
+        return ascontiguousarray(flip(r, _axis(axis, r.ndim)))
     a = _asarray(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
@@ -150,10 +159,23 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     return _from_last(k, shape, ax)
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None,
+            descending=False):
     """Indices that sort a along axis (int64; stable: equal values keep
-    their order, which is also a valid answer for NumPy's default)."""
+    their order, which is also a valid answer for NumPy's default).
+    descending=True (the Array API's keyword) sorts largest first and
+    still keeps equal values in their original order: the stable sort of
+    the reversed array, its indices mapped back and reversed."""
     _check_kind(kind, stable, order)
+    if descending:
+        a = _asarray(a)
+        if axis is None:
+            a, axis = a.reshape(-1), 0
+        if a.ndim == 0:
+            a = a.reshape(1)
+        ax = _axis(axis, a.ndim)
+        r = argsort(flip(a, ax), ax, kind, order, stable=stable)
+        return ascontiguousarray((a.shape[ax] - 1) - flip(r, ax))
     a = _asarray(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
