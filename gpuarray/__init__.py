@@ -56,6 +56,7 @@ from .statistics.moments import *  # noqa: E402,F401,F403
 from .indexing.advanced import *  # noqa: E402,F401,F403
 # ndarray's Python methods and every C hook, in one place.
 from . import _ndarray  # noqa: E402,F401
+flatiter = _ndarray.FlatIter  # the type of a.flat, as numpy.flatiter
 from ._engine import lazy as _lazy  # noqa: E402
 
 

@@ -67,6 +67,21 @@ LAZY_NAMES = {
     "lib.interp": (
         "interp",
     ),
+    "lib.host_backed": (
+        "memmap", "recarray", "record", "fromregex",
+    ),
+    "lib.host_iterators": (
+        "nditer", "nested_iters", "frompyfunc",
+    ),
+    "lib.matrixlib": (
+        "matrix", "asmatrix", "bmat",
+    ),
+    "lib.poly1d": (
+        "poly1d",
+    ),
+    "lib.runtime_info": (
+        "show_runtime", "get_include",
+    ),
     "lib.memory": (
         "may_share_memory", "shares_memory",
     ),
