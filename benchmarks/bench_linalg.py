@@ -26,8 +26,12 @@ def spd(rng, n, dt):
     return (a @ a.T + n * np.eye(n, dtype=dt)).astype(dt)
 
 
-def workloads(rng, gpu):
+def workloads(rng, gpu, gpu_only=False):
+    """(label, op, host args, big): big ones are the GPU sizes, where the
+    CPU's NumPy is not a peer worth minutes per round."""
     w = []
+    if gpu_only:
+        return [x + (True,) for x in _gpu_workloads(rng)]
     for dt in ("float32", "float64"):
         a = rng.standard_normal((1024, 1024)).astype(dt)
         w.append(("matmul 1024^2 " + dt, "matmul", (a, a)))
@@ -38,17 +42,26 @@ def workloads(rng, gpu):
     w.append(("cholesky 512 f64", "cholesky", (spd(rng, 512, "float64"),)))
     w.append(("svd 256 f64", "svd", (rng.standard_normal((256, 256)),)))
     w.append(("eigh 256 f64", "eigh", (spd(rng, 256, "float64"),)))
+    w = [x + (False,) for x in w]
     if gpu:
-        for dt in ("float32", "float64"):
-            a = rng.standard_normal((8192, 8192)).astype(dt)
-            w.append(("matmul 8192^2 " + dt, "matmul", (a, a)))
-        a = rng.standard_normal((4096, 4096))
-        w.append(("solve 4096 f64", "solve",
-                  (a, rng.standard_normal((4096, 1)))))
-        w.append(("cholesky 4096 f64", "cholesky",
-                  (spd(rng, 4096, "float64"),)))
-        w.append(("svd 4096 f64", "svd", (a,)))
-        w.append(("eigh 4096 f64", "eigh", (spd(rng, 4096, "float64"),)))
+        w += [x + (True,) for x in _gpu_workloads(rng)]
+    return w
+
+
+def _gpu_workloads(rng):
+    w = []
+    for dt in ("float32", "float64"):
+        a = rng.standard_normal((8192, 8192)).astype(dt)
+        w.append(("matmul 8192^2 " + dt, "matmul", (a, a)))
+    a = rng.standard_normal((4096, 4096))
+    w.append(("solve 4096 f64", "solve",
+              (a, rng.standard_normal((4096, 1)))))
+    w.append(("cholesky 4096 f64", "cholesky",
+              (spd(rng, 4096, "float64"),)))
+    w.append(("svd 4096 f64", "svd", (a,)))
+    w.append(("eigh 4096 f64", "eigh", (spd(rng, 4096, "float64"),)))
+    b = rng.standard_normal((256, 512, 512)).astype("float32")
+    w.append(("matmul batched 256x512x512 f32", "matmul", (b, b)))
     return w
 
 
@@ -76,6 +89,8 @@ def to_lib(lib, x):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--gpu", action="store_true", help="add the GPU sizes")
+    p.add_argument("--gpu-only", action="store_true",
+                   help="only the GPU sizes (no NumPy peer)")
     p.add_argument("--rounds", type=int, default=7)
     args = p.parse_args()
     peers = load_peers()
@@ -84,10 +99,12 @@ def main():
     others = {"numpy": np}
     others.update(peers)
     rows = []
-    for label, op, host_args in workloads(rng, args.gpu):
+    for label, op, host_args, big in workloads(rng, args.gpu, args.gpu_only):
         g_args = [to_lib(gp, x) for x in host_args]
         g_fn, g_sync = call(gp, op, g_args), sync(gp)
         for pname, lib in others.items():
+            if big and pname == "numpy":
+                continue
             p_args = [to_lib(lib, x) for x in host_args]
             tg, tp, wins = alternate(g_fn, g_sync, call(lib, op, p_args),
                                      sync(lib), rounds=args.rounds,

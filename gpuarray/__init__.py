@@ -2,6 +2,8 @@
 ``numpy``; arrays live on the current CUDA device, or on the ``host``
 device where there is no GPU (or with ``GPUARRAY_DEVICE=host``).
 """
+import sys as _sys
+
 import numpy as _np
 
 from . import _core
@@ -60,6 +62,11 @@ flatiter = _ndarray.FlatIter  # the type of a.flat, as numpy.flatiter
 from ._engine import lazy as _lazy  # noqa: E402
 
 
+from ._engine import docs as _docs  # noqa: E402  (docs the code lacks)
+_docs.fill(_sys.modules[__name__])
+_docs.fill_ndarray(ndarray)
+
+
 def __getattr__(name):
     module = _lazy.WHERE.get(name)
     if module is not None:
@@ -75,6 +82,11 @@ def __getattr__(name):
 def __dir__():
     return sorted(set(globals()) | set(_lazy.WHERE) |
                   set(_lazy.LAZY_MODULES))
+
+# Dask registrations run when Dask is imported (gpuarray/dask/__init__.py)
+from .dask import install as _dask_install
+_dask_install()
+del _dask_install
 
 __version__ = "0.1.0"
 # the Array API version gpuarray's main namespace follows (where NumPy and

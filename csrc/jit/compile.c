@@ -139,6 +139,7 @@ static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
                     full);
         }
         gpa_jit_counters.compiles++;
+        double t0 = gpa_monotonic_s();
         int crc = req->raw ? cc->compile_raw(dev, full, req->user_opts,
                                              req->n_user_opts, &image,
                                              &image_n)
@@ -146,6 +147,7 @@ static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
                                          &image, &image_n);
         if (crc < 0)
             goto fail;
+        gpa_compile_notice(gpa_monotonic_s() - t0);
         if (gpa_disk_cache_write(path, image, image_n) < 0)
             goto fail;
         /* host: the loader needs the file; if it could not be written,

@@ -1,22 +1,25 @@
 """Lazy parts of the namespace: modules that `import gpuarray` does not
 load until one of their names is used, so the import stays under 100 ms
-(issue 2; tests/test_array_basics.py::test_import_is_fast).
+(issue 2; tests/core/test_array_basics.py::test_import_is_fast).
 
 Note [Lazy namespace]: gpuarray/__init__.py's module `__getattr__` looks a
 missing name up in LAZY_NAMES (module -> the names it exports, kept equal
-to each module's __all__ by tests/test_lazy_namespace.py) or LAZY_MODULES
-(the subpackages), imports that module and caches the name in the
-package.  Module names are relative to gpuarray (chapter.module).  The C
+to each module's __all__ by tests/project/test_lazy_namespace.py) or
+LAZY_MODULES (the subpackages), imports that module and caches the name in
+the package.  Module names are relative to gpuarray (chapter.module).  The C
 layer's hooks into these modules ("matmul" for `@`, "ufunc.at") and the
 ndarray methods they define (sort, argsort, dot, put, choose) are
 registered by gpuarray/_ndarray.py as small forwarding functions that
 import the module on first use; the eager modules reach lazy ones the
-same way, through function-local imports on tests/test_layering.py's
+same way, through function-local imports on tests/project/test_layering.py's
 allow-list.
 """
 import importlib as _importlib
 
+from . import docs as _docs
+
 LAZY_NAMES = {
+    "cuda.config": ("show_config",),
     "creation.building": (
         "vander", "diagflat",
     ),
@@ -180,7 +183,9 @@ WHERE.update({"ElementwiseKernel": "kernels.elementwise",
 
 
 def load(module):
-    return _importlib.import_module("gpuarray." + module)
+    mod = _importlib.import_module("gpuarray." + module)
+    _docs.fill_loaded(mod)  # docstrings of names whose code has none
+    return mod
 
 
 def forward(module, name):

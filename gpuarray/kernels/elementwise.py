@@ -122,7 +122,7 @@ def _typedefs(types):
 
 
 class ElementwiseKernel:
-    """CuPy's ElementwiseKernel (Note [User kernels])."""
+    """CuPy's ElementwiseKernel: an elementwise kernel from CUDA C++ code."""
 
     def __init__(self, in_params, out_params, operation, name="kernel",
                  reduce_dims=True, preamble="", no_return=False,

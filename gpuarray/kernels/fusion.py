@@ -385,8 +385,7 @@ def _run(program, args):
 
 def fuse(*args, **kwargs):
     """Decorator: `@gpuarray.fuse` or `@gpuarray.fuse(kernel_name=...)`
-    turns a function of ufuncs and operators into one elementwise kernel
-    (Note [Fusion])."""
+    turns a function of ufuncs and operators into one elementwise kernel."""
     if len(args) == 1 and callable(args[0]) and not kwargs:
         return _Fused(args[0], None)
     if set(kwargs) - {"kernel_name"} or len(args) > 1:

@@ -28,7 +28,8 @@ def _dtypes(otypes):
 
 
 class vectorize:
-    """numpy.vectorize's signature and results (Note [vectorize])."""
+    """numpy.vectorize's signature and results: fused into one kernel
+    where the function allows, NumPy's per-element calls otherwise."""
 
     def __init__(self, pyfunc=None, otypes=None, doc=None, excluded=None,
                  cache=False, signature=None):

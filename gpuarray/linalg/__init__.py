@@ -22,3 +22,6 @@ __all__ = ["LinAlgError", "det", "slogdet", "inv", "solve", "cholesky",
            "cross", "matrix_power", "multi_dot", "tensorinv", "tensorsolve",
            "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv",
            "matrix_rank", "cond", "lstsq", "eig", "eigvals"]
+
+from .._engine import docs as _docs_table  # noqa: E402
+_docs_table.fill_loaded(__import__("sys").modules[__name__])

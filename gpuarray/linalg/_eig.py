@@ -21,9 +21,10 @@ def _eig(a, vectors):
     a = square_stack(a)
     dt = work_dtype(a)
     batch, n = a.shape[:-2], a.shape[-1]
-    if a.size == 0:
-        w = _A.zeros(batch + (n,), dt)
-        return EigResult(w, _A.zeros(a.shape, dt)) if vectors else w
+    if a.size == 0:  # the dtypes the installed NumPy gives
+        ew, ev = _np.linalg.eig(_np.zeros((0, 0), dt))
+        w = _A.zeros(batch + (n,), ew.dtype)
+        return EigResult(w, _A.zeros(a.shape, ev.dtype)) if vectors else w
     if not bool(_T.all(_U.isfinite(a)).get()):
         raise _np.linalg.LinAlgError("Array must not contain infs or NaNs")
     return _lapack.eig(a, dt, vectors)

@@ -20,6 +20,8 @@ or one batched call where the library has it).
 """
 import collections as _collections
 
+import functools as _ft
+
 import numpy as _np
 
 from .._engine import arrays as _A
@@ -262,6 +264,14 @@ def _unpack_pairs(v, im, cdt):
     return _U.where(pos, first, _U.where(neg, second, vc)).astype(cdt)
 
 
+@_ft.lru_cache(maxsize=1)
+def _numpy_gives_real_eig():
+    """Whether the installed NumPy returns real eigenvalues for a real
+    input whose eigenvalues are all real (NumPy <= 2.4) or always complex
+    ones (NumPy 2.5, as the Array API says): we follow the one installed."""
+    return _np.linalg.eigvals(_np.eye(1)).dtype.kind != "c"
+
+
 def eig(a, dt, vectors):
     """geev of the F copy: (w, v) or w, with NumPy's rule for real input
     (real results when every eigenvalue of the stack is real)."""
@@ -277,7 +287,8 @@ def eig(a, dt, vectors):
     _raise_if(info, "Eigenvalues did not converge")
     real_input = dt.kind != "c"
     im = _U.imag(w) if real_input else None
-    all_real = real_input and not bool(_T.any(im != 0).get())
+    all_real = real_input and _numpy_gives_real_eig() and \
+        not bool(_T.any(im != 0).get())
     wout = (_U.real(w).astype(dt) if all_real else w).reshape(batch + (n,))
     if not vectors:
         return wout

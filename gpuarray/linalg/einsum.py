@@ -184,7 +184,7 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
     output, '...' broadcasting, repeated labels (traces, diagonals), any
     number of operands, contracted by pairs in the order NumPy's
     einsum_path picks (`optimize`: a strategy, an explicit path, or the
-    default 'greedy'; Note [einsum by pairs])."""
+    default 'greedy')."""
     if not operands:
         raise ValueError("must specify the einstein sum subscripts string "
                          "and at least one operand")
