@@ -45,8 +45,11 @@ def _writes(op_flags, n):
 
 
 class nditer:
-    """numpy.nditer over host copies of gpuarray operands (Note [Host
-    iteration]: slow; writes reach the device when iteration ends)."""
+    """NumPy's nditer over host copies of the operands.
+
+    Differs from NumPy: slow (a copy to the host, then Python-speed
+    loops); writes reach the device arrays when iteration ends, at
+    close(), at the end of a with block, or when operands is read."""
 
     def __init__(self, op, flags=None, op_flags=None, op_dtypes=None,
                  order="K", casting="safe", op_axes=None, itershape=None,
@@ -115,8 +118,10 @@ class nditer:
 
 def nested_iters(op, axes, flags=None, op_flags=None, op_dtypes=None,
                  order="K", casting="safe", buffersize=0):
-    """numpy.nested_iters over host copies (Note [Host iteration]); the
-    outermost iterator copies written operands back when it ends."""
+    """NumPy's nested_iters over host copies of the operands.
+
+    Differs from NumPy: slow; the outermost iterator copies written
+    operands back to the device when it ends."""
     ops, host, _ = _host_operands(op)
     its = _np.nested_iters(host, axes, flags, op_flags, op_dtypes, order,
                            casting, buffersize)
@@ -143,8 +148,7 @@ def _host(a):
 
 class _PyFuncUfunc:
     """What frompyfunc returns: NumPy's object ufunc, called on host
-    copies, each result converted to a device array (Note [Host
-    iteration])."""
+    copies, each result converted to a device array."""
 
     def __init__(self, func, nin, nout, identity):
         kw = {} if identity is _NO_IDENTITY else {"identity": identity}
@@ -186,7 +190,9 @@ _NO_IDENTITY = object()
 
 
 def frompyfunc(func, /, nin, nout, *, identity=_NO_IDENTITY):
-    """A ufunc-like callable running func per element on the host (Note
-    [Host iteration]: slow; results with NumPy's inferred dtype)."""
+    """A ufunc-like callable running func on each element, on the host.
+
+    Differs from NumPy: slow (host copies); results are device arrays of
+    the dtype NumPy infers from the returned values, not object arrays."""
     return _PyFuncUfunc(func, nin, nout, identity)
 

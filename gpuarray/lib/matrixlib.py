@@ -64,7 +64,11 @@ def _reduction(name):
 
 
 class matrix(ndarray):
-    """A 2-D array whose * is the matrix product (numpy.matrix)."""
+    """A 2-D array whose * is the matrix product (numpy.matrix).
+
+    Differs from NumPy: a subclass of gpuarray.ndarray, not of
+    numpy.ndarray; ufuncs called directly return plain arrays (the
+    operators return matrices)."""
 
     __array_priority__ = 10.0
 

@@ -30,7 +30,10 @@ def _wrap(p):
 
 class poly1d:
     """A one-dimensional polynomial, as numpy.poly1d (c_or_r: the
-    coefficients, highest power first, or the roots with r=True)."""
+    coefficients, highest power first, or the roots with r=True).
+
+    Differs from NumPy: coeffs and roots are device arrays, and calling
+    it on a device array evaluates on the device."""
 
     __hash__ = None
 

@@ -37,5 +37,8 @@ def show_runtime():
 
 
 def get_include():
-    """NumPy's include directory (gpuarray has no separate C API)."""
+    """The include directory for C extensions: NumPy's.
+
+    Differs from NumPy: gpuarray has no C API of its own, so this is
+    numpy.get_include()."""
     return _np.get_include()

@@ -176,9 +176,10 @@ def _check_kind(kind, stable, order):
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None,
          descending=False):
-    """A sorted copy (always stable; nan last, as NumPy).  descending=True
-    (the Array API's keyword, which NumPy lacks) is the ascending sort
-    reversed, so nan comes first, as in the standard's reference."""
+    """A sorted copy (always stable; nan last, as NumPy).
+
+    Differs from NumPy: also takes the Array API's descending=True, the
+    ascending sort reversed (nan first, as the standard's reference)."""
     _check_kind(kind, stable, order)
     if descending:
         a = _asarray(a)
@@ -204,9 +205,9 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None,
             descending=False):
     """Indices that sort a along axis (int64; stable: equal values keep
     their order, which is also a valid answer for NumPy's default).
-    descending=True (the Array API's keyword) sorts largest first and
-    still keeps equal values in their original order: the stable sort of
-    the reversed array, its indices mapped back and reversed."""
+
+    Differs from NumPy: also takes the Array API's descending=True,
+    largest first with equal values still in their original order."""
     _check_kind(kind, stable, order)
     if descending:
         a = _asarray(a)
