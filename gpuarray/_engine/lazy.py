@@ -70,8 +70,12 @@ LAZY_NAMES = {
     "lib.interp": (
         "interp",
     ),
+    "lib.datetimes": (
+        "datetime_data", "busdaycalendar", "is_busday", "busday_count",
+        "busday_offset", "datetime_as_string",
+    ),
     "lib.host_backed": (
-        "memmap", "recarray", "record", "fromregex",
+        "memmap", "recarray", "record", "fromregex", "rec",
     ),
     "lib.host_iterators": (
         "nditer", "nested_iters", "frompyfunc",

@@ -13,11 +13,12 @@ field to the device.
 """
 import numpy as _np
 
-__all__ = ["memmap", "recarray", "record", "fromregex"]
+__all__ = ["memmap", "recarray", "record", "fromregex", "rec"]
 
 memmap = _np.memmap
 recarray = _np.recarray
 record = _np.record
+rec = _np.rec  # NumPy's record-array helpers (host arrays)
 
 
 fromregex = _np.fromregex

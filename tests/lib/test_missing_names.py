@@ -243,3 +243,37 @@ def test_get_include_and_flatiter():
 def test_long_double_types_stay_absent():
     for name in ("float128", "complex256"):
         assert not hasattr(gp, name)
+
+
+# ---- calendar functions (host, through NumPy) --------------------------
+
+def test_datetime_data_and_busdaycalendar_are_numpys():
+    assert gp.datetime_data(np.dtype("datetime64[5s]")) == ("s", 5)
+    assert gp.busdaycalendar is np.busdaycalendar
+    assert gp.rec is np.rec
+
+
+def test_is_busday_and_busday_count_come_to_the_device():
+    d = np.arange("2024-01-01", "2024-01-15", dtype="datetime64[D]")
+    b = gp.is_busday(d, weekmask="1111011", holidays=["2024-01-02"])
+    assert isinstance(b, gp.ndarray) and b.dtype == np.bool_
+    np.testing.assert_array_equal(
+        H(b), np.is_busday(d, weekmask="1111011", holidays=["2024-01-02"]))
+    c = gp.busday_count(d[:3], d[-3:])
+    assert isinstance(c, gp.ndarray)
+    np.testing.assert_array_equal(H(c), np.busday_count(d[:3], d[-3:]))
+    out = gp.zeros(3, np.int64)
+    assert gp.busday_count(d[:3], d[-3:], out=out) is out
+    np.testing.assert_array_equal(H(out), np.busday_count(d[:3], d[-3:]))
+
+
+def test_busday_offset_and_datetime_as_string_as_numpy():
+    d = np.array(["2024-03-01", "2024-03-08"], dtype="datetime64[D]")
+    off = gp.asarray([1, 5])
+    np.testing.assert_array_equal(
+        gp.busday_offset(d, off, roll="forward"),
+        np.busday_offset(d, [1, 5], roll="forward"))
+    with pytest.raises(ValueError):  # NumPy's: not a business day
+        gp.busday_offset(np.datetime64("2024-03-02"), 1)
+    np.testing.assert_array_equal(gp.datetime_as_string(d, unit="M"),
+                                  np.datetime_as_string(d, unit="M"))
