@@ -186,3 +186,25 @@ def test_eig_keeps_numpys_dtypes():
     assert w2.dtype == np.linalg.eig(r)[0].dtype == np.complex128
     np.testing.assert_allclose(np.sort_complex(gp.asnumpy(w2)),
                                np.sort_complex(np.linalg.eigvals(r)))
+
+
+CREATION = [("arange", (3,)), ("asarray", ([1.0],)), ("empty", (3,)),
+            ("empty_like", "proto"), ("eye", (2,)), ("full", (3, 1.5)),
+            ("full_like", "proto1"), ("linspace", (0, 1, 3)),
+            ("ones", (2,)), ("ones_like", "proto"), ("zeros", (2,)),
+            ("zeros_like", "proto"), ("from_dlpack", "proto")]
+
+
+@pytest.mark.parametrize("name,args", CREATION)
+def test_creation_functions_take_device(name, args):
+    proto = gp.asarray([1.0, 2.0])
+    if isinstance(args, str):
+        args = {"proto": (proto,), "proto1": (proto, 1.5)}[args]
+    dev = info().default_device()
+    r = getattr(gp, name)(*args, device=dev)
+    assert r.device == dev
+    ref = getattr(np, name)(*[gp.asnumpy(a) if isinstance(a, gp.ndarray)
+                              else a for a in args])
+    assert r.shape == ref.shape
+    if name != "empty" and name != "empty_like":
+        np.testing.assert_array_equal(gp.asnumpy(r), ref)
