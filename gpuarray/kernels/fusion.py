@@ -59,9 +59,10 @@ class _Trace:
     """The program being built: elementwise stages and the reductions
     between them (Note [Fusion stages])."""
 
-    def __init__(self):
+    def __init__(self, reductions=True):
         self.steps = [_Stage()]   # _Stage or ("reduce", ...) tuples
         self.count = 0
+        self.reductions = reductions
 
     @property
     def stage(self):
@@ -96,6 +97,8 @@ class _Trace:
         """A reduction of traced x: ends the current stage."""
         if not isinstance(x, _Var):
             raise TypeError("gpuarray.fuse: %s of a non-traced value" % fname)
+        if not self.reductions:  # vectorize: a reduction of one element
+            raise TypeError("gpuarray.fuse: no reductions here")
         if x.step >= 0 and isinstance(self.steps[x.step], _Stage):
             self.steps[x.step].exports[x.name] = x.dtype
         kw = {} if dtype is None else {"dtype": dtype}
@@ -284,8 +287,9 @@ def _fallback_or_check(name, args):
 
 
 class _Fused:
-    def __init__(self, func, kernel_name):
+    def __init__(self, func, kernel_name, reductions=True):
         self.func = func
+        self.reductions = reductions
         self.name = kernel_name or getattr(func, "__name__", "fused")
         self.cache = {}
         _ft.update_wrapper(self, func)
@@ -302,7 +306,7 @@ class _Fused:
         return _run(program, args)
 
     def _build(self, sig):
-        trace = _Trace()
+        trace = _Trace(self.reductions)
         tracers = []
         for i, (kind, t) in enumerate(sig):
             name = "a%d" % i

@@ -139,3 +139,12 @@ def test_returning_an_argument_gives_a_copy():
     np.testing.assert_array_equal(gp.asnumpy(r), gp.asnumpy(x))
     r[0] = 99.0
     assert float(x[0]) != 99.0
+
+
+def test_vectorize_does_not_turn_reductions_into_whole_array_ones():
+    # numpy.vectorize calls per element: sum(x) of one element is x
+    f = lambda x: x - gp.sum(x) + 1.0  # noqa: E731
+    h = np.arange(4.0)
+    got = gp.vectorize(f)(gp.asarray(h))
+    ref = np.vectorize(lambda x: x - np.sum(x) + 1.0)(h)
+    np.testing.assert_array_equal(gp.asnumpy(got), ref)
