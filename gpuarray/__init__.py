@@ -58,6 +58,7 @@ from .statistics.moments import *  # noqa: E402,F401,F403
 from .indexing.advanced import *  # noqa: E402,F401,F403
 # ndarray's Python methods and every C hook, in one place.
 from . import _ndarray  # noqa: E402,F401
+flatiter = _ndarray.FlatIter  # the type of a.flat, as numpy.flatiter
 from ._engine import lazy as _lazy  # noqa: E402
 
 
@@ -88,3 +89,6 @@ _dask_install()
 del _dask_install
 
 __version__ = "0.1.0"
+# the Array API version gpuarray's main namespace follows (where NumPy and
+# the standard disagree it keeps NumPy's answer: docs/array_api.md)
+__array_api_version__ = "2025.12"

@@ -57,12 +57,16 @@ static PyObject *like_dispatch(const char *name, PyObject *args, PyObject *kw)
 
 PyObject *gpa_py_empty(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"shape", "dtype", "order", "like", NULL};
+    /* device=: the Array API's keyword, accepted as by every creation
+     * function (arrays go to the current device; docs/array_api.md) */
+    static char *kwlist[] = {"shape", "dtype", "order", "device", "like",
+                             NULL};
     PyObject *shape, *dtype = NULL, *order = NULL, *like = NULL;
+    PyObject *device = NULL;
     int fortran;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO$O:empty", kwlist, &shape,
-                                     &dtype, &order, &like))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO$OO:empty", kwlist,
+                                     &shape, &dtype, &order, &device, &like))
         return NULL;
     if (foreign_like(like))
         return like_dispatch("empty", args, kw);
@@ -163,13 +167,15 @@ static int is_fill_scalar(PyObject *v)
 
 PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"shape", "fill_value", "dtype", "order", "like",
-                             NULL};
+    static char *kwlist[] = {"shape", "fill_value", "dtype", "order",
+                             "device", "like", NULL};
     PyObject *shape, *value, *dtype = Py_None, *order = NULL, *like = NULL;
+    PyObject *device = NULL;  /* as empty's */
     int fortran;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OO$O:full", kwlist, &shape,
-                                     &value, &dtype, &order, &like))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OO$OO:full", kwlist,
+                                     &shape, &value, &dtype, &order, &device,
+                                     &like))
         return NULL;
     if (foreign_like(like))
         return like_dispatch("full", args, kw);

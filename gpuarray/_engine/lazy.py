@@ -44,6 +44,9 @@ LAZY_NAMES = {
     "indexing.put_choose": (
         "put", "place", "putmask", "choose", "select", "put_along_axis",
     ),
+    "interop.array_api_info": (
+        "__array_namespace_info__",
+    ),
     "interop.numpy_compat": (
         "errstate", "seterr", "geterr", "bool", "get_array_module",
         "astype",
@@ -66,6 +69,25 @@ LAZY_NAMES = {
     ),
     "lib.interp": (
         "interp",
+    ),
+    "lib.datetimes": (
+        "datetime_data", "busdaycalendar", "is_busday", "busday_count",
+        "busday_offset", "datetime_as_string",
+    ),
+    "lib.host_backed": (
+        "memmap", "recarray", "record", "fromregex", "rec",
+    ),
+    "lib.host_iterators": (
+        "nditer", "nested_iters", "frompyfunc",
+    ),
+    "lib.matrixlib": (
+        "matrix", "asmatrix", "bmat",
+    ),
+    "lib.poly1d": (
+        "poly1d",
+    ),
+    "lib.runtime_info": (
+        "show_runtime", "get_include",
     ),
     "lib.memory": (
         "may_share_memory", "shares_memory",

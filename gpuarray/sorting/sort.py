@@ -33,7 +33,7 @@ from .._engine.arrays import arange, ascontiguousarray
 from .._engine.reduce import _axes
 from .._engine.ufuncs import isnan
 from ..indexing.advanced import take_along_axis
-from ..manipulation.shapes import moveaxis
+from ..manipulation.shapes import flip, moveaxis
 
 
 __all__ = ["sort", "argsort", "sort_complex", "lexsort", "partition", "argpartition"]
@@ -174,9 +174,19 @@ def _check_kind(kind, stable, order):
                          "at the same time. Use only one of them.")
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """A sorted copy (always stable; nan last, as NumPy)."""
+def sort(a, axis=-1, kind=None, order=None, *, stable=None,
+         descending=False):
+    """A sorted copy (always stable; nan last, as NumPy).
+
+    Differs from NumPy: also takes the Array API's descending=True, the
+    ascending sort reversed (nan first, as the standard's reference)."""
     _check_kind(kind, stable, order)
+    if descending:
+        a = _asarray(a)
+        if axis is None:
+            a, axis = a.reshape(-1), 0
+        r = sort(a, axis, kind, order, stable=stable)
+        return ascontiguousarray(flip(r, _axis(axis, r.ndim)))
     a = _asarray(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
@@ -191,10 +201,23 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     return _from_last(k, shape, ax)
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None,
+            descending=False):
     """Indices that sort a along axis (int64; stable: equal values keep
-    their order, which is also a valid answer for NumPy's default)."""
+    their order, which is also a valid answer for NumPy's default).
+
+    Differs from NumPy: also takes the Array API's descending=True,
+    largest first with equal values still in their original order."""
     _check_kind(kind, stable, order)
+    if descending:
+        a = _asarray(a)
+        if axis is None:
+            a, axis = a.reshape(-1), 0
+        if a.ndim == 0:
+            a = a.reshape(1)
+        ax = _axis(axis, a.ndim)
+        r = argsort(flip(a, ax), ax, kind, order, stable=stable)
+        return ascontiguousarray((a.shape[ax] - 1) - flip(r, ax))
     a = _asarray(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
