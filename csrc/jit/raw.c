@@ -24,6 +24,7 @@
 typedef struct {
     gpa_device *dev;
     void *fn;
+    gpa_module *module; /* a reference: fn lives in it */
 } raw_function;
 
 /* What a host launcher reads after the kernel's parameters
@@ -43,7 +44,15 @@ static const char *const host_errors[] = {
 
 static void raw_function_free(PyObject *cap)
 {
-    free(PyCapsule_GetPointer(cap, "gpuarray.raw_function"));
+    raw_function *f = PyCapsule_GetPointer(cap, "gpuarray.raw_function");
+    if (f != NULL)
+        gpa_module_decref(f->module);
+    free(f);
+}
+
+static void raw_module_free(PyObject *cap)
+{
+    gpa_module_decref(PyCapsule_GetPointer(cap, "gpuarray.raw_module"));
 }
 
 PyObject *gpa_py_raw_module(PyObject *self, PyObject *args)
@@ -76,8 +85,13 @@ PyObject *gpa_py_raw_module(PyObject *self, PyObject *args)
     if (m == NULL)
         goto fail;
     Py_DECREF(seq);
-    /* modules stay loaded for the life of the process: no destructor */
-    return PyCapsule_New(m, "gpuarray.raw_module", NULL);
+    /* the capsule's own reference: m stays valid whatever the module
+     * table does (another thread may record the same key) */
+    gpa_module_incref(m);
+    PyObject *r = PyCapsule_New(m, "gpuarray.raw_module", raw_module_free);
+    if (r == NULL)
+        gpa_module_decref(m);
+    return r;
 fail:
     Py_XDECREF(seq);
     return NULL;
@@ -102,10 +116,14 @@ PyObject *gpa_py_raw_function(PyObject *self, PyObject *args)
         free(f);
         return NULL;
     }
+    gpa_module_incref(m);
+    f->module = m;
     PyObject *r = PyCapsule_New(f, "gpuarray.raw_function",
                                 raw_function_free);
-    if (r == NULL)
+    if (r == NULL) {
+        gpa_module_decref(m);
         free(f);
+    }
     return r;
 }
 
