@@ -367,6 +367,10 @@ def raw_host_source(code, options):
     parts = ["#define GPA_RAW_FIBERS %d" % fibers] + defines + [SHIM, body]
     for name, types in kernel_signatures(code).items():
         n = len(types)
+        # what jit/raw.c checks each argument's bytes against
+        parts.append('extern "C" const unsigned long long %s__sizes__host[] '
+                     '= {%d%s};' % (name, n, "".join(
+                         ", sizeof(%s)" % t for t in types)))
         lines = ['extern "C" void %s__host(void **args, unsigned gx, '
                  'unsigned gy, unsigned gz, unsigned long long first, '
                  'unsigned long long last)' % name, "{"]

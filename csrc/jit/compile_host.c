@@ -181,7 +181,8 @@ static int trusted_file_is(int dirfd, const char *name, const char *text)
 static int write_text_at(int dirfd, const char *name, const char *text)
 {
     char tmp[256];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d", name, (int)getpid());
+    static unsigned counter; /* threads of one process: names of their own */
+    snprintf(tmp, sizeof tmp, "%s.tmp-%d-%u", name, (int)getpid(), counter++);
     int fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
                                     O_CLOEXEC, 0600);
     if (fd < 0)
@@ -206,7 +207,9 @@ static int build_pch(const char *opts)
 {
     char tmp[64], out[160], in[160];
     int status = -1;
-    snprintf(tmp, sizeof tmp, "prelude.h.gch.tmp-%d", (int)getpid());
+    static unsigned counter;
+    snprintf(tmp, sizeof tmp, "prelude.h.gch.tmp-%d-%u", (int)getpid(),
+             counter++);
     snprintf(out, sizeof out, "/proc/self/fd/%d/%s", pch_fd, tmp);
     snprintf(in, sizeof in, "/proc/self/fd/%d/prelude.h", pch_fd);
     const char *const extra[] = {"-x", "c++-header", "-o", out, in, NULL};
