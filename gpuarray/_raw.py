@@ -196,7 +196,8 @@ class RawKernel:
         if params is None:  # cuda: a name the parser can't see (macros)
             packed = tuple(_pack(a, i) for i, a in enumerate(args))
         else:
-            packed = pack_args(self.name, params, args, ndarray)
+            packed = pack_args(self.name, params, args, ndarray,
+                               _core._raw_param_sizes(fn))
         _core._raw_launch(fn, grid, block, packed, shared_mem)
 
     def __repr__(self):

@@ -127,9 +127,10 @@ def _other(name, index, ptype, arg, size):
     return data
 
 
-def pack_args(name, params, args, ndarray):
+def pack_args(name, params, args, ndarray, sizes=None):
     """The bytes of each argument, checked against the parameter types
-    `params` (a list of type strings)."""
+    `params` (a list of type strings) and, where known, their sizes (a
+    host module's sizeof table)."""
     if len(args) != len(params):
         raise TypeError("kernel %s takes %d argument%s (%d given)" % (
             name, len(params), "" if len(params) == 1 else "s", len(args)))
@@ -141,6 +142,8 @@ def pack_args(name, params, args, ndarray):
         elif kind == "scalar":
             out.append(_scalar(name, i, ptype, arg, info))
         else:
+            if sizes is not None and len(sizes) == len(params):
+                info = sizes[i]
             out.append(_other(name, i, ptype, arg, info))
     return tuple(out)
 

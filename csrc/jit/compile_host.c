@@ -215,7 +215,9 @@ static int build_pch(const char *opts)
     const char *const extra[] = {"-x", "c++-header", "-o", out, in, NULL};
     if (run_compiler(opts, extra, -1, pch_fd, &status) < 0)
         return -1;
-    if (status != 0 || renameat(pch_fd, tmp, pch_fd, "prelude.h.gch") != 0) {
+    /* the compiler made it under the umask: private like the rest */
+    if (status != 0 || fchmodat(pch_fd, tmp, 0600, 0) != 0 ||
+        renameat(pch_fd, tmp, pch_fd, "prelude.h.gch") != 0) {
         unlinkat(pch_fd, tmp, 0);
         return 1;
     }

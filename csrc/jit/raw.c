@@ -139,6 +139,33 @@ PyObject *gpa_py_raw_function(PyObject *self, PyObject *args)
     return r;
 }
 
+/* _raw_param_sizes(function) -> (sizeof each parameter) from a host
+ * module, or None (cuda: the driver knows, we don't). */
+PyObject *gpa_py_raw_param_sizes(PyObject *self, PyObject *cap)
+{
+    GPA_UNUSED(self);
+    raw_function *f = PyCapsule_GetPointer(cap, "gpuarray.raw_function");
+    if (f == NULL)
+        return NULL;
+    if (f->sizes == NULL)
+        Py_RETURN_NONE;
+    if (f->sizes[0] > MAX_RAW_PARAMS) {
+        PyErr_SetString(PyExc_ValueError, "too many kernel parameters");
+        return NULL;
+    }
+    Py_ssize_t n = (Py_ssize_t)f->sizes[0];
+    PyObject *t = PyTuple_New(n);
+    for (Py_ssize_t i = 0; t != NULL && i < n; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(f->sizes[1 + i]);
+        if (v == NULL) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, v); /* steals v */
+    }
+    return t;
+}
+
 /* A (x, y, z) tuple of positive ints into d, within CUDA's limits
  * (grid: x < 2**31, y and z <= 65535; block: 1024 x 1024 x 64 and 1024
  * threads in all): then a grid's block count fits 64 bits, and what one
