@@ -234,10 +234,11 @@ def _index_item(fdp, shape, depth):
     if k == 5:
         return fdp.ConsumeBool()
     if k == 6:
-        return np.array([fdp.ConsumeIntInRange(-6, 6)
+        dt = fdp.PickValueInList([np.intp, np.int8, np.uint64])
+        lo = 0 if dt is np.uint64 else -6
+        return np.array([fdp.ConsumeIntInRange(lo, 6)
                          for _ in range(fdp.ConsumeIntInRange(0, 4))],
-                        dtype=fdp.PickValueInList([np.intp, np.int8,
-                                                   np.uint64]))
+                        dtype=dt)
     if k == 7 and shape:
         return np.array([fdp.ConsumeBool() for _ in range(shape[0])])
     if k == 8 and depth < 2:
