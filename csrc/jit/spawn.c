@@ -47,6 +47,7 @@ static void child(const char *const *argv, int out_fd, int keep_fd, int err,
     if (getppid() != parent) /* the parent died before prctl */
         _exit(127);
     signal(SIGINT, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL); /* Python ignores it; exec would keep that */
     if (dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0)
         goto fail;
     if (keep_fd >= 0 && fcntl(keep_fd, F_SETFD, 0) < 0)
