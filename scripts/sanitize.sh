@@ -24,7 +24,7 @@ trap cleanup EXIT
 git ls-files -co --exclude-standard -z | \
     tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$work"
 cd "$work"
-rm -f "$work"/asan.* "$work"/ubsan.*  # a kept tree's old reports
+rm -f "$work"/sanitizer.*  # a kept tree's old reports
 GPUARRAY_SANITIZE=1 python3 setup.py -q build_ext --inplace -j "${JOBS:-2}" \
     > build.log 2>&1 || { tail -40 build.log; exit 1; }
 
@@ -33,8 +33,8 @@ ubsan=$(${CC:-gcc} -print-file-name=libubsan.so)
 export LD_PRELOAD="$asan:$ubsan"
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1:\
 detect_stack_use_after_return=0:allocator_may_return_null=1:\
-handle_segv=1:log_path=$work/asan"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$work/ubsan"
+handle_segv=1:log_path=$work/sanitizer"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$work/sanitizer"
 export GPUARRAY_CACHE_DIR="$work/cache"
 export PYTHONPATH="$work${PYTHONPATH:+:$PYTHONPATH}"
 
@@ -61,8 +61,8 @@ status=0
 python3 -m pytest -q -x -p no:cacheprovider "${existing[@]}" || status=$?
 # reports, not ASan's notes (its warning about the host fibers'
 # swapcontext is one)
-reports=$(grep -l "ERROR: \|runtime error:" "$work"/asan.* "$work"/ubsan.* \
-          2>/dev/null || true)
+reports=$(grep -l "ERROR: \|runtime error:" "$work"/sanitizer.* 2>/dev/null \
+          || true)
 if [ -n "$reports" ]; then
     echo "sanitizer reports:" >&2
     cat $reports >&2

@@ -284,7 +284,8 @@ gpa_array *gpa_array_empty(gpa_device *dev, PyArray_Descr *descr, int nd,
     gpa_array *a = alloc_array(gpa_array_type, descr, nd);
     if (a == NULL)
         return NULL;
-    memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
+    if (nd > 0) /* shape may be NULL for a 0-d array */
+        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
     /* A new empty array has all strides 0, as NumPy's do. */
     if (size == 0)
         memset(a->strides, 0, (size_t)nd * sizeof(Py_ssize_t));
