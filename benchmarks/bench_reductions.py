@@ -135,7 +135,7 @@ def main():
             if name == "gpuarray" and op == "argmax":
                 # the pick tree over (value, index) pairs, which the
                 # accumulate fold (Note [Reduction accumulate]) replaced
-                from gpuarray import _reduction_ops
+                from gpuarray._engine import reduction_ops as _reduction_ops
                 _reduction_ops.ARG_ACCUMULATE = False
                 tf = timeit(lambda: run_op(mod, name, x, op), sync,
                             args.warmup, args.repeat)

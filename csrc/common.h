@@ -1,13 +1,17 @@
 /* common.h - included first by every C file of the extension.
  *
  * Pulls in Python and NumPy's C API (one API table for the whole extension:
- * module.c defines it, every other file imports it) and the few macros the
+ * python/module.c defines it, every other file imports it) and the few macros the
  * layers share.
  *
- * Note [State]: the extension keeps its state (devices, pools, kernel caches,
- * library handles) in one process-wide struct, gpa_state, reached through
- * gpa_st.  The hot path (a + b) must not pay for a module-state lookup, and
- * the module is single-phase initialised, so there is exactly one instance.
+ * Note [State]: the extension's state (the device registry, pools, kernel
+ * caches, loaded libraries, hooks) lives in file-level statics of the
+ * layer that owns it, each behind that layer's functions, not in module
+ * state: the hot path (a + b) must not pay for a module-state lookup, and
+ * the module is single-phase initialised (m_size -1), so there is exactly
+ * one instance per process.  The caches are bounded and can be cleared
+ * (_core._clear_kernel_cache, _reduce_cache); hooks are dropped in the
+ * module's m_free (python/module.c).
  */
 #ifndef GPA_COMMON_H
 #define GPA_COMMON_H

@@ -48,6 +48,8 @@ int gpa_config_load(void)
 
     const char *threads = getenv("GPUARRAY_HOST_THREADS");
     gpa_cfg.host_threads = threads ? atoi(threads) : 0;
+    const char *tf32 = getenv("GPUARRAY_TF32");
+    gpa_cfg.tf32 = (tf32 != NULL && strcmp(tf32, "1") == 0);
 
     const char *cxx = getenv("CXX");
     copy_env(gpa_cfg.cxx, sizeof gpa_cfg.cxx,

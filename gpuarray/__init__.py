@@ -2,27 +2,22 @@
 ``numpy``; arrays live on the current CUDA device, or on the ``host``
 device where there is no GPU (or with ``GPUARRAY_DEVICE=host``).
 """
+import sys as _sys
+
 import numpy as _np
 
 from . import _core
-from ._core import ndarray, ufunc, CompileError, empty, full
-from . import cuda
-from ._flags import Flags as _Flags
-from ._memory import (MemoryPointer as _MemoryPointer, MemoryPool,
-                      PinnedMemoryPool, get_default_memory_pool,
-                      get_default_pinned_memory_pool)
-from ._creation import (zeros, ones, empty_like, zeros_like, ones_like,
-                        full_like, asarray, array, ascontiguousarray,
-                        asfortranarray, asnumpy, arange, linspace, logspace,
-                        eye, identity, tri)
-from ._interop import from_dlpack, fromDlpack
+from ._core import ndarray, ufunc, CompileError, empty, full  # noqa: F401
+from . import cuda  # noqa: F401
+from .cuda.memory import (MemoryPool, PinnedMemoryPool,  # noqa: F401
+                          get_default_memory_pool,
+                          get_default_pinned_memory_pool)
+from ._engine.arrays import (zeros, ones, empty_like, zeros_like, ones_like, full_like, asarray, array, ascontiguousarray, asfortranarray, asnumpy, arange, linspace, logspace, eye, identity, tri)
+from .interop.dlpack import from_dlpack, fromDlpack  # noqa: F401
 
-_core._set_hook("flags", _Flags)
 # Pinned staging buffers are returned to the driver before it unloads.
 import atexit as _atexit  # noqa: E402
 _atexit.register(_core._staging_free)
-_core._set_hook("device", cuda._device_object)
-_core._set_hook("memptr", _MemoryPointer)
 
 # NumPy's dtypes are ours (DESIGN.md decision 4): gp.float32 is np.float32.
 dtype = _np.dtype
@@ -49,31 +44,26 @@ newaxis = None
 pi, e, inf, nan, euler_gamma = _np.pi, _np.e, _np.inf, _np.nan, \
     _np.euler_gamma
 
-from ._ufuncs import *  # noqa: E402,F401,F403  (every ufunc and aliases)
-from ._manipulation import *  # noqa: E402,F401,F403
-from ._rearrange import *  # noqa: E402,F401,F403
-from ._matrices import *  # noqa: E402,F401,F403
-from ._reductions import *  # noqa: E402,F401,F403
-from ._scans import *  # noqa: E402,F401,F403
-from ._indexing import *  # noqa: E402,F401,F403  (and advanced-index hooks)
-from . import _dispatch  # noqa: E402,F401  (registers NumPy protocols)
-from . import _methods  # noqa: E402,F401  (Python-level ndarray methods)
+# The eager chapters (what `import gpuarray` loads; Note [Lazy namespace]
+# in _engine/lazy.py has the rest).
+from ._engine.ufuncs import *  # noqa: E402,F401,F403  (every ufunc, aliases)
+from .manipulation.shapes import *  # noqa: E402,F401,F403
+from .manipulation.rearrange import *  # noqa: E402,F401,F403
+from .creation.matrices import *  # noqa: E402,F401,F403
+from .math.sums import *  # noqa: E402,F401,F403
+from .math.extrema import *  # noqa: E402,F401,F403
+from .math.cumulative import *  # noqa: E402,F401,F403
+from .logic.truth import *  # noqa: E402,F401,F403
+from .statistics.moments import *  # noqa: E402,F401,F403
+from .indexing.advanced import *  # noqa: E402,F401,F403
+# ndarray's Python methods and every C hook, in one place.
+from . import _ndarray  # noqa: E402,F401
+from ._engine import lazy as _lazy  # noqa: E402
 
-# The rest of the namespace loads on first use (Note [Lazy namespace] in
-# _lazy.py): products, composed functions, sorting, histograms, user
-# kernels, fuse, random, linalg.
-from . import _lazy  # noqa: E402
 
-_core._set_hook("matmul", _lazy.forward("_products", "_matmul_operator"))
-_core._set_hook("ufunc.at", _lazy.forward("_ufunc_at", "_ufunc_at"))
-_core._set_hook("ufunc.reduceat",
-                _lazy.forward("_reduceat", "_ufunc_reduceat"))
-for _name, _mod, _fn in (("sort", "_sorting", "_m_sort"),
-                         ("argsort", "_sorting", "_m_argsort"),
-                         ("dot", "_products", "_m_dot"),
-                         ("put", "_functions", "_m_put"),
-                         ("choose", "_functions", "_m_choose")):
-    setattr(ndarray, _name, _lazy.method(_mod, _fn))
+from ._engine import docs as _docs  # noqa: E402  (docs the code lacks)
+_docs.fill(_sys.modules[__name__])
+_docs.fill_ndarray(ndarray)
 
 
 def __getattr__(name):
@@ -91,5 +81,10 @@ def __getattr__(name):
 def __dir__():
     return sorted(set(globals()) | set(_lazy.WHERE) |
                   set(_lazy.LAZY_MODULES))
+
+# Dask registrations run when Dask is imported (gpuarray/dask/__init__.py)
+from .dask import install as _dask_install
+_dask_install()
+del _dask_install
 
 __version__ = "0.1.0"

@@ -21,8 +21,8 @@ import atheris
 with atheris.instrument_imports():
     import numpy as np
     import gpuarray as gp
-    from gpuarray._raw_host import kernel_signatures, raw_host_source
-    from gpuarray._raw_args import pack_args, param_kind
+    from gpuarray.kernels.raw_host import kernel_signatures, raw_host_source
+    from gpuarray.kernels.raw_args import pack_args, param_kind
 
 EXPECTED = (TypeError, ValueError, IndexError, OverflowError, BufferError,
             NotImplementedError, KeyError)

@@ -42,13 +42,14 @@ export PYTHONPATH="$work${PYTHONPATH:+:$PYTHONPATH}"
 # raw kernels and their checks, indexing, DLPack/CAI import (fuzz
 # regressions), the pool.  SANITIZE_SUBSET=long adds the rest of the
 # indexing, interop and creation files.
-subset=(tests/test_jit_cache.py tests/test_cache_security.py
-        tests/test_raw_kernel_checks.py tests/test_raw_kernels.py
-        tests/test_robust_errors.py tests/test_fuzz_regressions.py
-        tests/test_indexing_advanced.py tests/test_pool.py)
+subset=(tests/engine/test_jit_cache.py tests/engine/test_cache_security.py
+        tests/kernels/test_raw_kernel_checks.py tests/kernels/test_raw_kernels.py
+        tests/core/test_robust_errors.py tests/interop/test_fuzz_regressions.py
+        tests/indexing/test_indexing_advanced.py tests/cuda/test_pool.py)
 if [ "${SANITIZE_SUBSET:-}" = long ]; then
-    subset+=(tests/test_views_indexing.py tests/test_interop.py
-             tests/test_interop_parity.py tests/test_transfer_creation.py)
+    subset+=(tests/indexing/test_views_indexing.py tests/interop/test_interop.py
+             tests/interop/test_interop_parity.py
+             tests/creation/test_transfer_creation.py)
 fi
 if [ $# -eq 0 ]; then
     set -- "${subset[@]}"

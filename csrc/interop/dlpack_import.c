@@ -25,7 +25,7 @@
  */
 #include "interop/interop.h"
 #include "interop/dlpack_types.h"
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "ops/copy.h"
 
 #define OWNER_NAME "gpuarray.dltensor_owner"

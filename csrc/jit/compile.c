@@ -161,6 +161,7 @@ static gpa_module *build(gpa_device *dev, const gpa_compiler *cc,
             fprintf(stderr, "gpuarray: compiling kernel (%s)\n%s\n", cc->name,
                     full);
         gpa_jit_counters.compiles++;
+        double t0 = gpa_monotonic_s();
         int crc = req->raw ? cc->compile_raw(dev, full, req->user_opts,
                                              req->n_user_opts, &image,
                                              &image_n)
@@ -168,6 +169,7 @@ static gpa_module *build(gpa_device *dev, const gpa_compiler *cc,
                                          &image, &image_n);
         if (crc < 0)
             goto fail;
+        gpa_compile_notice(gpa_monotonic_s() - t0);
         if (dirfd >= 0 &&
             gpa_disk_cache_write(dirfd, name, key, image, image_n) < 0)
             goto fail;

@@ -394,7 +394,7 @@ done:
 }
 
 /* Raw (user) source: the C++ compiler takes none of the NVRTC options;
- * gpuarray/_raw.py turned the -D/-U ones into #define lines already. */
+ * gpuarray/kernels/raw.py turned the -D/-U ones into #define lines already. */
 static int host_compile_raw(gpa_device *dev, const char *source,
                             const char *const *user_opts, int n_user_opts,
                             char **image, size_t *n)

@@ -1,8 +1,9 @@
 /* disk_cache.h - the on-disk cache of compiled kernels.
  *
- * Entry = payload (cubin, or a host shared object) + its key (the text
- * the file name is a digest of, so an entry copied onto another name is
- * refused) + a 56-byte trailer: magic, payload and key lengths, SHA-256
+ * Entry = payload (cubin, or a host shared object) + its key (compiler,
+ * device and the SHA-256 of source, options and target that also names
+ * the file, so an entry copied onto another name is refused) + a 56-byte
+ * trailer: magic, payload and key lengths, SHA-256
  * of payload and key (against damage; trust comes from who can write
  * the directory, cache_trust.h).  A loader takes an entry only if the
  * key and trailer match; ELF loaders ignore bytes past the end of

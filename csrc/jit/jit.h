@@ -22,7 +22,7 @@ gpa_module *gpa_jit_load(gpa_device *dev, const char *source);
 
 /* The same for user CUDA source compiled as written (RawModule): no
  * prelude, the user's NVRTC options; on host the source must already
- * carry its host shim and launchers (gpuarray/_raw.py). */
+ * carry its host shim and launchers (gpuarray/kernels/raw.py). */
 gpa_module *gpa_jit_load_raw(gpa_device *dev, const char *source,
                              const char *const *user_opts, int n_user_opts);
 

@@ -1,5 +1,5 @@
 /* raw.c - user CUDA source as written: the C half of RawModule and
- * RawKernel (gpuarray/_raw.py holds the Python half: argument packing and,
+ * RawKernel (gpuarray/kernels/raw.py holds the Python half: argument packing and,
  * on host, the shim and launchers around the user's kernels).
  *
  *   _raw_module(source, options) -> module capsule (current device)
@@ -12,7 +12,7 @@
  * argument after the kernel's own.
  */
 #include "jit/jit.h"
-#include "module_functions.h"
+#include "python/module_functions.h"
 #include "runtime/backend.h"
 #include "util.h"
 
@@ -32,7 +32,7 @@ typedef struct {
 } raw_function;
 
 /* What a host launcher reads after the kernel's parameters
- * (gpuarray/_raw.py declares the same struct in the shim). */
+ * (gpuarray/kernels/raw.py declares the same struct in the shim). */
 typedef struct {
     unsigned bx, by, bz;
     unsigned long long shared_bytes;

@@ -6,62 +6,23 @@
  */
 #include "ops/copy.h"
 #include "ops/elementwise.h"
+#include "ops/layout.h"
 #include "runtime/transfer.h"
 
 #include <stdlib.h>
 
 static const char COPY_BODY[] = "out0 = in0;";
 
-/* Axis order of a from outermost to innermost (by |stride|, stable). */
-static void memory_order(const gpa_array *a, int *perm)
-{
-    for (int i = 0; i < a->nd; i++)
-        perm[i] = i;
-    for (int i = 1; i < a->nd; i++) {
-        int p = perm[i], j = i;
-        long long sp = llabs((long long)a->strides[p]);
-        while (j > 0 && llabs((long long)a->strides[perm[j - 1]]) < sp) {
-            perm[j] = perm[j - 1];
-            j--;
-        }
-        perm[j] = p;
-    }
-}
-
 /* Note [Keep order]: NumPy has two 'K' orders.  A new array "like" a
  * (copy, astype, empty_like) takes a's axes sorted by decreasing |stride|,
- * ties in axis order (memory_order above).  Reading a's elements in 'K'
+ * ties in axis order (gpa_memory_order in layout.c).  Reading a's elements in 'K'
  * order (flatten, ravel) follows NumPy's iterator instead: an insertion
  * sort from the innermost axis out in which a zero stride compares with
  * nothing, so broadcast axes keep their place.  Both read each axis in its
  * logical direction, whatever the sign of its stride. */
-static void iteration_order(const gpa_array *a, int *perm)
+static void iteration_order(gpa_array *a, int *perm)
 {
-    int r[GPA_MAXDIMS]; /* innermost first */
-    int nd = a->nd;
-    for (int i = 0; i < nd; i++)
-        r[i] = nd - 1 - i;
-    for (int i0 = 1; i0 < nd; i0++) {
-        int j0 = r[i0], ipos = i0;
-        long long s0 = a->shape[j0] == 1 ? 0 : llabs((long long)a->strides[j0]);
-        for (int i1 = i0 - 1; i1 >= 0; i1--) {
-            int j1 = r[i1];
-            long long s1 = a->shape[j1] == 1 ? 0
-                                             : llabs((long long)a->strides[j1]);
-            if (s0 == 0 || s1 == 0)
-                continue; /* ambiguous: look further out */
-            if (s1 <= s0)
-                break;
-            ipos = i1;
-        }
-        if (ipos != i0) {
-            for (int k = i0; k > ipos; k--)
-                r[k] = r[k - 1];
-            r[ipos] = j0;
-        }
-    }
-    for (int i = 0; i < nd; i++)
-        perm[i] = r[nd - 1 - i];
+    gpa_iterator_order(&a, 1, a->nd, perm);
 }
 
 gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
@@ -85,7 +46,7 @@ gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
         return gpa_array_empty(a->dev, descr, nd, shape, order == 'F');
     /* 'K': a's axes by |stride| (Note [Keep order]) */
     int perm[GPA_MAXDIMS];
-    memory_order(a, perm);
+    gpa_memory_order(a, perm);
     return gpa_array_empty_perm(a->dev, descr, nd, shape, perm);
 }
 

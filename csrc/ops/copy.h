@@ -16,6 +16,8 @@ gpa_array *gpa_array_copy(gpa_array *a, PyArray_Descr *descr, char order);
 gpa_array *gpa_array_empty_like(gpa_array *a, PyArray_Descr *descr,
                                 char order, int nd, const Py_ssize_t *shape);
 
+/* gpa_iterator_order: ops/layout.h. */
+
 /* New uninitialised array of `shape` whose axes lie in memory in the
  * order perm (outermost first), each contiguous inside the next, as
  * NumPy's 'K' allocations are.  descr stolen. */

@@ -1,6 +1,7 @@
 /* elementwise.c - the elementwise engine (elementwise.h). */
 #include "ops/elementwise.h"
 #include "ops/copy.h"
+#include "ops/layout.h"
 #include "runtime/backend.h"
 #include "util.h"
 
@@ -85,68 +86,29 @@ static int same_layout(const gpa_array *a, const gpa_array *b)
     return 1;
 }
 
-/* The iteration layout: dims after dropping length-1 axes, ordering by
- * the first output's strides and merging. */
-typedef struct {
-    int nd;
-    Py_ssize_t shape[GPA_MAXDIMS];
-    Py_ssize_t strides[GPA_EW_MAXARGS][GPA_MAXDIMS];
-} layout;
-
-static void build_layout(layout *L, gpa_ew_operand *ops, int nargs,
-                         const gpa_array *out)
+/* The iteration layout (Note [Dimension merging] in layout.h): out's
+ * axes other than length 1, ordered by the first output's strides and
+ * merged.  Operand k's strides are L->stride[k]; scalars (arr NULL) and
+ * broadcast axes have stride 0. */
+static void build_layout(gpa_dims *L, gpa_ew_operand *ops, int nargs,
+                         int key, const gpa_array *out)
 {
-    int perm[GPA_MAXDIMS], nd = 0;
-    for (int d = 0; d < out->nd; d++)
-        if (out->shape[d] != 1)
-            perm[nd++] = d;
-    /* Stable insertion sort, outer (largest |stride|) first: C order for
-     * C arrays, reversed axes for F arrays, so both merge to one dim. */
-    for (int i = 1; i < nd; i++) {
-        int p = perm[i], j = i;
-        Py_ssize_t sp = llabs((long long)out->strides[p]);
-        while (j > 0 && llabs((long long)out->strides[perm[j - 1]]) < sp) {
-            perm[j] = perm[j - 1];
-            j--;
+    int nd = 0;
+    L->nops = nargs;
+    for (int d = 0; d < out->nd; d++) {
+        if (out->shape[d] == 1)
+            continue;
+        L->shape[nd] = out->shape[d];
+        for (int k = 0; k < nargs; k++) {
+            gpa_array *a = ops[k].arr;
+            int da = d - (out->nd - (a ? a->nd : 0)); /* from the right */
+            L->stride[k][nd] = (a == NULL || da < 0 || a->shape[da] == 1)
+                                   ? 0 : a->strides[da];
         }
-        perm[j] = p;
+        nd++;
     }
     L->nd = nd;
-    for (int i = 0; i < nd; i++)
-        L->shape[i] = out->shape[perm[i]];
-    for (int k = 0; k < nargs; k++) {
-        gpa_array *a = ops[k].arr;
-        if (a == NULL)
-            continue;
-        int off = out->nd - a->nd; /* inputs broadcast from the right */
-        for (int i = 0; i < nd; i++) {
-            int d = perm[i] - off;
-            L->strides[k][i] = (d < 0 || a->shape[d] == 1) ? 0
-                                                            : a->strides[d];
-        }
-    }
-    /* merge i into i-1 when contiguous for every operand */
-    int m = 0;
-    for (int i = 1; i < nd; i++) {
-        int ok = 1;
-        for (int k = 0; k < nargs && ok; k++)
-            if (ops[k].arr &&
-                L->strides[k][m] != L->strides[k][i] * L->shape[i])
-                ok = 0;
-        if (ok) {
-            L->shape[m] *= L->shape[i];
-            for (int k = 0; k < nargs; k++)
-                if (ops[k].arr)
-                    L->strides[k][m] = L->strides[k][i];
-        } else {
-            m++;
-            L->shape[m] = L->shape[i];
-            for (int k = 0; k < nargs; k++)
-                if (ops[k].arr)
-                    L->strides[k][m] = L->strides[k][i];
-        }
-    }
-    L->nd = nd ? m + 1 : 0;
+    gpa_dims_sort_merge(L, key, nargs);
 }
 
 static int ew_run(const char *body, const char *preamble, int nin,
@@ -172,7 +134,7 @@ static int ew_run(const char *body, const char *preamble, int nin,
     gpa_array *out = ops[nin].arr;
     gpa_device *dev = out->dev;
     gpa_ew_spec spec;
-    layout L;
+    gpa_dims L;
 
     if (nargs > GPA_EW_MAXARGS) {
         PyErr_Format(PyExc_ValueError, "too many operands (%d > %d)", nargs,
@@ -230,7 +192,7 @@ broadcast_error:
         }
     }
 
-    build_layout(&L, ops, nargs, out);
+    build_layout(&L, ops, nargs, nin, out);
     long long n = out->size, extent = n;
     int contiguous = L.nd <= 1;
     Py_ssize_t widest = 1;
@@ -241,11 +203,11 @@ broadcast_error:
         Py_ssize_t item = gpa_itemsize(a);
         if (item > widest)
             widest = item;
-        if (L.nd == 1 && L.strides[k][0] != item)
+        if (L.nd == 1 && L.stride[k][0] != item)
             contiguous = 0;
         long long span = 0;
         for (int d = 0; d < L.nd; d++)
-            span += (L.shape[d] - 1) * llabs((long long)L.strides[k][d]);
+            span += (L.shape[d] - 1) * llabs((long long)L.stride[k][d]);
         if (span + item > extent)
             extent = span + item;
     }
@@ -297,8 +259,8 @@ broadcast_error:
             if (ops[k].arr == NULL)
                 continue;
             for (int d = 0; d < L.nd; d++) {
-                st64[w] = L.strides[k][d];
-                st32[w++] = (int)L.strides[k][d];
+                st64[w] = L.stride[k][d];
+                st32[w++] = (int)L.stride[k][d];
             }
         }
         args[p++] = spec.index64 ? (void *)st64 : (void *)st32;

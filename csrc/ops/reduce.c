@@ -24,7 +24,9 @@
  */
 #include "ops/reduce.h"
 #include "ops/copy.h"
-#include "module_functions.h"
+#include "ops/layout.h"
+#include "ops/reduction_defs.h"
+#include "python/module_functions.h"
 #include "util.h"
 #include "runtime/backend.h"
 
@@ -45,51 +47,19 @@ typedef struct {
     char *src;          /* input data, moved for flipped strides */
 } red_layout;
 
-typedef struct { long long shape, s1, s2, s3; } dim4;
-
-/* Sorts dims by |s1| descending (stable), then merges where s1..s3 (the
- * ones `nmerge` names) are contiguous.  Returns the new count. */
-static int sort_merge(dim4 *d, int n, int nmerge)
-{
-    for (int i = 1; i < n; i++) {
-        dim4 x = d[i];
-        int j = i;
-        while (j > 0 && llabs(d[j - 1].s1) < llabs(x.s1)) {
-            d[j] = d[j - 1];
-            j--;
-        }
-        d[j] = x;
-    }
-    if (n == 0)
-        return 0;
-    int m = 0;
-    for (int i = 1; i < n; i++) {
-        int ok = d[m].s1 == d[i].s1 * d[i].shape;
-        if (nmerge >= 2)
-            ok = ok && d[m].s2 == d[i].s2 * d[i].shape;
-        if (nmerge >= 3)
-            ok = ok && d[m].s3 == d[i].s3 * d[i].shape;
-        if (ok) {
-            d[m].shape *= d[i].shape;
-            d[m].s1 = d[i].s1;
-            d[m].s2 = d[i].s2;
-            d[m].s3 = d[i].s3;
-        } else {
-            d[++m] = d[i];
-        }
-    }
-    return m + 1;
-}
-
 /* Builds the layout; returns 0, or 1 when there are more merged dims
  * than the kernels index (the caller copies the input first). */
 static int build_layout(const gpa_array *a, const char *mask,
                         const gpa_array *out, int uses_index, red_layout *L,
                         long long *n_out, long long *n_red)
 {
-    dim4 k[GPA_MAXDIMS], r[GPA_MAXDIMS];
-    int nk = 0, nr = 0, kpos = 0;
+    /* kept axes: (input, output) strides; reduced: (input, C index) */
+    enum { KEEP_IN = 0, KEEP_OUT = 1, RED_IN = 0, RED_LOG = 1 };
+    gpa_dims k, r;
+    int kpos = 0;
     long long logstride = 1;
+    k.nd = r.nd = 0;
+    k.nops = r.nops = 2;
     *n_out = 1;
     *n_red = 1;
     L->src = a->data;
@@ -106,41 +76,47 @@ static int build_layout(const gpa_array *a, const char *mask,
         if (mask[d]) {
             *n_red *= n;
             if (n != 1) {
-                long long st = a->strides[d], lg = rlog_of[d];
+                long long st = a->strides[d];
                 if (st < 0 && !uses_index) {
                     L->src += st * (n - 1);
                     st = -st;
                 }
-                r[nr++] = (dim4){n, st, lg, 0};
+                r.shape[r.nd] = n;
+                r.stride[RED_IN][r.nd] = st;
+                r.stride[RED_LOG][r.nd++] = rlog_of[d];
             }
             if (out->nd == a->nd)
                 kpos++;
         } else {
             *n_out *= n;
             long long os = out->strides[kpos++];
-            if (n != 1)
-                k[nk++] = (dim4){n, a->strides[d], os, 0};
+            if (n != 1) {
+                k.shape[k.nd] = n;
+                k.stride[KEEP_IN][k.nd] = a->strides[d];
+                k.stride[KEEP_OUT][k.nd++] = os;
+            }
         }
     }
-    nk = sort_merge(k, nk, 2);
-    nr = sort_merge(r, nr, uses_index ? 2 : 1);
-    if (nk > GPA_RED_MAXD || nr > GPA_RED_MAXD)
+    gpa_dims_sort_merge(&k, KEEP_IN, 2);
+    gpa_dims_sort_merge(&r, RED_IN, uses_index ? 2 : 1);
+    if (k.nd > GPA_RED_MAXD || r.nd > GPA_RED_MAXD)
         return 1;
-    L->nk = nk;
-    for (int i = 0; i < nk; i++) {
-        L->kshape[i] = k[i].shape;
-        L->kstride[i] = k[i].s1;
-        L->ostride[i] = k[i].s2;
+    L->nk = k.nd;
+    for (int i = 0; i < k.nd; i++) {
+        L->kshape[i] = k.shape[i];
+        L->kstride[i] = k.stride[KEEP_IN][i];
+        L->ostride[i] = k.stride[KEEP_OUT][i];
     }
-    if (nr == 0) { /* nothing or one element to reduce: one dim of n_red */
-        r[0] = (dim4){*n_red, 0, 0, 0};
-        nr = 1;
+    if (r.nd == 0) { /* nothing or one element to reduce: one dim of n_red */
+        r.nd = 1;
+        r.shape[0] = *n_red;
+        r.stride[RED_IN][0] = r.stride[RED_LOG][0] = 0;
     }
-    L->nr = nr;
-    for (int i = 0; i < nr; i++) {
-        L->rshape[i] = r[i].shape;
-        L->rstride[i] = r[i].s1;
-        L->rlog[i] = r[i].s2;
+    L->nr = r.nd;
+    for (int i = 0; i < r.nd; i++) {
+        L->rshape[i] = r.shape[i];
+        L->rstride[i] = r.stride[RED_IN][i];
+        L->rlog[i] = r.stride[RED_LOG][i];
     }
     return 0;
 }
@@ -428,14 +404,23 @@ static int type_of(PyObject *dt, int *t)
     return 0;
 }
 
-/* The op tuple (acc_t, acc_size, identity, map, combine, finish,
- * preamble[, accumulate]) into s's strings (borrowed from op) and size.
+/* A built-in op's descriptor (name, type char), or a user op's tuple
+ * (acc_t, acc_size, identity, map, combine, finish, preamble[,
+ * accumulate]), into s's strings (the table's, or borrowed from op) and size.
  * accumulate, optional: a statement folding one raw input x with its
  * index gpa_i into `a`, for ops whose per-thread loop can skip map and
  * combine (Note [Reduction accumulate] in reduce_codegen.c). */
 static int op_from_py(PyObject *op, gpa_red_spec *s)
 {
     Py_ssize_t n = PyTuple_Check(op) ? PyTuple_GET_SIZE(op) : 0;
+    if (n == 2) { /* (name, type char): Note [Reduction op table] */
+        const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(op, 0));
+        const char *t = name ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(op, 1))
+                             : NULL;
+        if (t == NULL)
+            return -1;
+        return gpa_red_builtin(name, t[0], s);
+    }
     if (n != 7 && n != 8) {
         PyErr_SetString(PyExc_TypeError,
                         "op must be (acc_t, acc_size, identity, map, "
@@ -560,4 +545,18 @@ PyObject *gpa_py_reduce_source(PyObject *self, PyObject *args)
     PyObject *r = PyUnicode_FromString(b.s);
     gpa_sb_free(&b);
     return r;
+}
+
+/* _reduce_op(op): the spec's (acc_t, acc_size, identity, map, combine,
+ * finish, preamble, accumulate) of an op descriptor, for tests. */
+PyObject *gpa_py_reduce_op(PyObject *self, PyObject *op)
+{
+    gpa_red_spec s;
+    GPA_UNUSED(self);
+    memset(&s, 0, sizeof s);
+    if (op_from_py(op, &s) < 0)
+        return NULL;
+    return Py_BuildValue("(sizzzzzz)", s.acc_t, s.acc_size, s.identity,
+                         s.map, s.combine, s.finish, s.preamble,
+                         s.accumulate);
 }

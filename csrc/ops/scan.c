@@ -9,7 +9,8 @@
  * and values live in one pool temporary whose flag part is zeroed first.
  */
 #include "ops/reduce.h"
-#include "module_functions.h"
+#include "ops/layout.h"
+#include "python/module_functions.h"
 #include "util.h"
 #include "runtime/backend.h"
 
@@ -27,7 +28,8 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
     gpa_red_spec spec = *spec_in;
     void *fns[GPA_SK_N];
     gpa_mem *work = NULL;
-    long long kshape[GPA_MAXDIMS], kst[GPA_MAXDIMS], ost[GPA_MAXDIMS];
+    long long kshape[GPA_RED_MAXD], kst[GPA_RED_MAXD], ost[GPA_RED_MAXD];
+    gpa_dims rows; /* the other axes: (input, output) strides */
     int nk = 0, rc = -1, cuda = dev->kind == GPA_DEVICE_CUDA;
 
     if (out->dev != dev) {
@@ -37,45 +39,32 @@ int gpa_scan(gpa_array *a, int axis, gpa_array *out,
         return -1;
     }
     long long len = a->shape[axis], n_rows = 1;
+    rows.nd = 0;
+    rows.nops = 2;
     for (int d = 0; d < a->nd; d++) {
         if (d == axis)
             continue;
         n_rows *= a->shape[d];
         if (a->shape[d] == 1)
             continue;
-        /* insertion by |input stride|, outer first */
-        int j = nk++;
-        while (j > 0 && llabs(kst[j - 1]) < llabs(a->strides[d])) {
-            kshape[j] = kshape[j - 1];
-            kst[j] = kst[j - 1];
-            ost[j] = ost[j - 1];
-            j--;
-        }
-        kshape[j] = a->shape[d];
-        kst[j] = a->strides[d];
-        ost[j] = out->strides[d];
+        rows.shape[rows.nd] = a->shape[d];
+        rows.stride[0][rows.nd] = a->strides[d];
+        rows.stride[1][rows.nd++] = out->strides[d];
     }
     if (len == 0 || n_rows == 0)
         return 0;
-    int m = 0;
-    for (int i = 1; i < nk; i++) {
-        if (kst[m] == kst[i] * kshape[i] && ost[m] == ost[i] * kshape[i]) {
-            kshape[m] *= kshape[i];
-            kst[m] = kst[i];
-            ost[m] = ost[i];
-        } else {
-            m++;
-            kshape[m] = kshape[i];
-            kst[m] = kst[i];
-            ost[m] = ost[i];
-        }
-    }
-    nk = nk ? m + 1 : 0;
+    gpa_dims_sort_merge(&rows, 0, 2);
+    nk = rows.nd;
     if (nk > GPA_RED_MAXD) {
         PyErr_SetString(PyExc_ValueError,
                         "scan: too many non-contiguous dimensions; copy the "
                         "array first");
         return -1;
+    }
+    for (int i = 0; i < nk; i++) {
+        kshape[i] = rows.shape[i];
+        kst[i] = rows.stride[0][i];
+        ost[i] = rows.stride[1][i];
     }
     if (nk == 0) {
         nk = 1;

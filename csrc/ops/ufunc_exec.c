@@ -4,6 +4,7 @@
 #include "ops/ufunc.h"
 #include "ops/elementwise.h"
 #include "ops/copy.h"
+#include "ops/layout.h"
 #include "jit/strbuf.h"
 #include "hooks.h"
 #include "util.h"
@@ -137,23 +138,11 @@ done:
     return NULL;
 }
 
-/* Stride of a (aligned to the right of an nd-axis broadcast) along
- * axis d, 0 where a broadcasts or the axis has length 1. */
-static long long axis_stride(const gpa_array *a, int nd, int d)
-{
-    int da = d - (nd - a->nd);
-    if (da < 0 || a->shape[da] == 1)
-        return 0;
-    return llabs((long long)a->strides[da]);
-}
-
 /* Note [Output order]: new ufunc outputs are laid out as NumPy's
  * iterator lays them out.  'C'/'F' as asked; 'A': F when every full-rank
  * input is F- and not C-contiguous; 'K': the axis order NumPy's iterator
- * picks over the inputs -- an insertion sort from the innermost axis out
- * in which each input whose strides on both axes are nonzero votes, the
- * first vote decides and a vote for the C order overrides (C wins
- * conflicts).  Returns 0 for C order, 1 for F, 2 for perm (outer first).
+ * picks over the inputs (gpa_iterator_order in copy.c).  Returns 0 for C
+ * order, 1 for F, 2 for perm (outer first).
  * Contiguous outputs in the inputs' order let the elementwise engine merge
  * every axis (a transposed input runs as one contiguous pass). */
 static int output_order(gpa_array **arrs, int n, int nd, char order,
@@ -178,41 +167,9 @@ static int output_order(gpa_array **arrs, int n, int nd, char order,
         return 1;
     if (order == 'A')
         return 0;
-    int r[GPA_MAXDIMS]; /* innermost first */
-    for (int i = 0; i < nd; i++)
-        r[i] = nd - 1 - i;
-    for (int i0 = 1; i0 < nd; i0++) {
-        int j0 = r[i0], ipos = i0;
-        for (int i1 = i0 - 1; i1 >= 0; i1--) {
-            int j1 = r[i1], ambiguous = 1, swap = 0;
-            for (int k = 0; k < n; k++) {
-                if (arrs[k] == NULL)
-                    continue;
-                long long s0 = axis_stride(arrs[k], nd, j0);
-                long long s1 = axis_stride(arrs[k], nd, j1);
-                if (s0 == 0 || s1 == 0)
-                    continue;
-                if (s1 <= s0)
-                    swap = 0;
-                else if (ambiguous)
-                    swap = 1;
-                ambiguous = 0;
-            }
-            if (ambiguous)
-                continue;
-            if (!swap)
-                break;
-            ipos = i1;
-        }
-        if (ipos != i0) {
-            for (int k = i0; k > ipos; k--)
-                r[k] = r[k - 1];
-            r[ipos] = j0;
-        }
-    }
+    gpa_iterator_order(arrs, n, nd, perm);
     int c = 1, f = 1;
     for (int i = 0; i < nd; i++) {
-        perm[i] = r[nd - 1 - i];
         c &= perm[i] == i;
         f &= perm[i] == nd - 1 - i;
     }

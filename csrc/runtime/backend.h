@@ -53,6 +53,9 @@ typedef struct gpa_backend {
     int (*stream_create)(gpa_device *dev, gpa_stream *out);
     int (*stream_destroy)(gpa_device *dev, gpa_stream stream);
     int (*stream_synchronize)(gpa_device *dev, gpa_stream stream);
+    /* 1 when all work queued on the stream has completed, 0 when not,
+     * -1 on error. */
+    int (*stream_query)(gpa_device *dev, gpa_stream stream);
     int (*event_create)(gpa_device *dev, gpa_event *out);
     int (*event_destroy)(gpa_device *dev, gpa_event ev);
     int (*event_record)(gpa_device *dev, gpa_event ev, gpa_stream stream);

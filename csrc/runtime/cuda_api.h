@@ -1,5 +1,6 @@
-/* cuda_api.h - our own declarations of the few CUDA driver, NVRTC and
- * cuBLAS entry points we use, written from NVIDIA's API documentation.
+/* cuda_api.h - our own declarations of the few CUDA driver and NVRTC
+ * entry points we use, written from NVIDIA's API documentation (the math
+ * libraries declare theirs beside their own loaders).
  *
  * Nothing links against CUDA (DESIGN.md decision 2): cuda_loader.c opens
  * libcuda / libnvrtc with dlopen on first use and fills these tables with
@@ -91,6 +92,7 @@ typedef struct gpa_cuda_api {
     CUresult (*cuEventRecord)(CUevent e, CUstream s);
     CUresult (*cuEventSynchronize)(CUevent e);
     CUresult (*cuEventQuery)(CUevent e);
+    CUresult (*cuStreamQuery)(CUstream s);
     CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end);
     CUresult (*cuModuleLoadData)(CUmodule *m, const void *image);
     CUresult (*cuModuleUnload)(CUmodule m);

@@ -84,6 +84,18 @@ int gpa_default_is_host(void)
     return probe_cuda() == 0;
 }
 
+gpa_device *gpa_device_named(const char *kind, int ordinal)
+{
+    if (kind == NULL)
+        return gpa_current_device();
+    if (strcmp(kind, "host") == 0)
+        return gpa_host_device();
+    if (strcmp(kind, "cuda") == 0)
+        return gpa_cuda_device(ordinal);
+    PyErr_Format(PyExc_ValueError, "unknown device kind '%s'", kind);
+    return NULL;
+}
+
 gpa_device *gpa_cuda_device(int ordinal)
 {
     int n = probe_cuda();

@@ -42,6 +42,9 @@ gpa_device *gpa_host_device(void);
  * with an exception (RuntimeError naming what is missing, or ValueError
  * for a bad ordinal). */
 gpa_device *gpa_cuda_device(int ordinal);
+/* The device named by Python's (kind, ordinal): "host" or "cuda"; a NULL
+ * kind is the current device.  Borrowed; NULL with an exception. */
+gpa_device *gpa_device_named(const char *kind, int ordinal);
 /* Number of CUDA devices; 0 when CUDA is absent (no exception). */
 int gpa_cuda_device_count(void);
 /* Sets the calling thread's current CUDA device (-1: none chosen). */

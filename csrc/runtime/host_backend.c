@@ -148,6 +148,13 @@ static int host_event_query(gpa_device *dev, gpa_event ev)
     return 1;
 }
 
+/* Host work is synchronous: a stream has nothing pending. */
+static int host_stream_query(gpa_device *dev, gpa_stream s)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(s);
+    return 1;
+}
+
 static int host_event_elapsed(gpa_device *dev, gpa_event a, gpa_event b,
                               float *ms)
 {
@@ -247,6 +254,7 @@ const gpa_backend gpa_host_backend = {
     .event_record = host_event_record,
     .event_synchronize = host_event_synchronize,
     .event_query = host_event_query,
+    .stream_query = host_stream_query,
     .event_elapsed_ms = host_event_elapsed,
     .stream_wait_event = host_stream_wait_event,
     .synchronize = host_synchronize,

@@ -17,9 +17,9 @@ inputs, where NumPy returns a NumPy scalar).
 """
 import numpy as _np
 
-from .. import _reductions as _rd
-from .. import _ufuncs as _uf
-from .._creation import asarray as _asarray
+from .._engine import ufuncs as _uf
+from .._engine.arrays import asarray as _asarray
+from ..logic import truth as _logic_truth
 
 __all__ = ["sqrt", "log", "log2", "logn", "log10", "power", "arccos",
            "arcsin", "arctanh"]
@@ -37,7 +37,7 @@ def _tocomplex(x):
 def _may_be_negative(x):
     # isreal(x) & (x < 0) can only hold for signed ints and floats
     # (complex x: converting keeps its dtype, so there is nothing to do)
-    return x.dtype.kind in "if" and bool(_rd.any(_uf.less(x, 0)))
+    return x.dtype.kind in "if" and bool(_logic_truth.any(_uf.less(x, 0)))
 
 
 def _fix_real_lt_zero(x):
@@ -57,7 +57,7 @@ def _fix_int_lt_zero(x):
 def _fix_real_abs_gt_1(x):
     x = _asarray(x)
     # abs(x) as NumPy computes it (abs of the int minimum wraps to itself)
-    if x.dtype.kind in "iuf" and bool(_rd.any(_uf.greater(_uf.absolute(x),
+    if x.dtype.kind in "iuf" and bool(_logic_truth.any(_uf.greater(_uf.absolute(x),
                                                           1))):
         x = _tocomplex(x)
     return x
@@ -100,16 +100,16 @@ def power(x, p):
 
 
 def arccos(x):
-    """Inverse cosine of x; complex where |x| > 1 (numpy.emath.arccos)."""
+    """Inverse cosine of x; complex where ``|x| > 1`` (numpy.emath.arccos)."""
     return _uf.arccos(_fix_real_abs_gt_1(x))
 
 
 def arcsin(x):
-    """Inverse sine of x; complex where |x| > 1 (numpy.emath.arcsin)."""
+    """Inverse sine of x; complex where ``|x| > 1`` (numpy.emath.arcsin)."""
     return _uf.arcsin(_fix_real_abs_gt_1(x))
 
 
 def arctanh(x):
-    """Inverse hyperbolic tangent of x; complex where |x| > 1
+    """Inverse hyperbolic tangent of x; complex where ``|x| > 1``
     (numpy.emath.arctanh)."""
     return _uf.arctanh(_fix_real_abs_gt_1(x))

@@ -1,12 +1,14 @@
 """gpuarray.fft: numpy.fft on gpuarray arrays (NumPy 2 API and dtypes).
 
-The transforms are our own, built on the elementwise engine: Stockham
-radix-2 passes for power-of-two lengths, Bluestein's chirp-z for the
-others (Note [FFT kernels] in _kernels.py); real and n-dimensional
-transforms are made of complex 1-D ones (_driver.py, _nd.py).
+The transforms run in the vendor library of the array's device: cuFFT on
+cuda (csrc/mathlib/fft_cufft.c), NumPy's pocketfft on zero-copy views on
+host (_host.py), both from one plan layout (csrc/mathlib/fft_layout.c);
+_driver.py turns NumPy's calls into those library calls.  Plans are
+cached per device: gpuarray.fft.config.get_plan_cache().
 """
+from . import config  # noqa: F401  (gpuarray.fft.config)
 from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
-from ._helpers import fftfreq, fftshift, ifftshift, rfftfreq
+from ._freq_shift import fftfreq, fftshift, ifftshift, rfftfreq
 from ._nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "rfftn",

@@ -1,11 +1,17 @@
 """The 1-D transforms of numpy.fft: fft, ifft, rfft, irfft, hfft, ihfft,
-with NumPy 2's signatures, defaults and argument handling (the real
-transforms are built from complex ones: Note [FFT layout] in _driver.py,
-the Hermitian extension kernel in _kernels.py)."""
-from .._creation import asarray as _asarray
-from ._driver import raw_fft as _raw_fft, swap_direction as _swap_direction
+with NumPy 2's signatures, defaults, result dtypes and errors; each is one
+step of the driver (_driver.py)."""
+from ._driver import as_input as _asarray
+from .._engine.ufuncs import conjugate as _conjugate
+from ._driver import Step as _Step, swap_direction as _swap_direction
+from ._driver import transform as _transform
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]
+
+
+def _one(a, n, axis, is_real, is_forward, norm, out, scratch=False):
+    return _transform(a, [_Step(n, axis, is_real, is_forward, True)], norm,
+                      out, scratch)
 
 
 def fft(a, n=None, axis=-1, norm=None, out=None):
@@ -13,7 +19,7 @@ def fft(a, n=None, axis=-1, norm=None, out=None):
     a = _asarray(a)
     if n is None:
         n = a.shape[axis]
-    return _raw_fft(a, n, axis, False, True, norm, out)
+    return _one(a, n, axis, False, True, norm, out)
 
 
 def ifft(a, n=None, axis=-1, norm=None, out=None):
@@ -21,7 +27,7 @@ def ifft(a, n=None, axis=-1, norm=None, out=None):
     a = _asarray(a)
     if n is None:
         n = a.shape[axis]
-    return _raw_fft(a, n, axis, False, False, norm, out=out)
+    return _one(a, n, axis, False, False, norm, out)
 
 
 def rfft(a, n=None, axis=-1, norm=None, out=None):
@@ -30,7 +36,7 @@ def rfft(a, n=None, axis=-1, norm=None, out=None):
     a = _asarray(a)
     if n is None:
         n = a.shape[axis]
-    return _raw_fft(a, n, axis, True, True, norm, out=out)
+    return _one(a, n, axis, True, True, norm, out)
 
 
 def irfft(a, n=None, axis=-1, norm=None, out=None):
@@ -41,27 +47,26 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
     a = _asarray(a)
     if n is None:
         n = (a.shape[axis] - 1) * 2
-    return _raw_fft(a, n, axis, True, False, norm, out=out)
+    return _one(a, n, axis, True, False, norm, out)
 
 
 def hfft(a, n=None, axis=-1, norm=None, out=None):
     """FFT of a signal with Hermitian symmetry (real spectrum).  Unlike
     NumPy 2.4, which ignores `out` here, the result is written into out
     when given."""
-    from .. import conjugate
     a = _asarray(a)
     if n is None:
         n = (a.shape[axis] - 1) * 2
     new_norm = _swap_direction(norm)
-    return irfft(conjugate(a), n, axis, norm=new_norm, out=out)
+    return _one(_conjugate(a), n, axis, True, False, new_norm, out,
+                scratch=True)
 
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of hfft: conj(rfft(a)) with the norm direction swapped."""
-    from .. import conjugate
     a = _asarray(a)
     if n is None:
         n = a.shape[axis]
     new_norm = _swap_direction(norm)
-    out = rfft(a, n, axis, norm=new_norm, out=out)
-    return conjugate(out, out=out)
+    out = _one(a, n, axis, True, True, new_norm, out)
+    return _conjugate(out, out=out)

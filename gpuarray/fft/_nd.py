@@ -1,13 +1,13 @@
 """The n-dimensional transforms of numpy.fft (fftn, ifftn, fft2, ifft2,
-rfftn, irfftn, rfft2, irfft2): successive 1-D transforms over the axes
-in NumPy's order, with NumPy 2's handling of `s` and `axes` (including
-its DeprecationWarnings)."""
+rfftn, irfftn, rfft2, irfft2), with NumPy 2's handling of `s` and `axes`
+(including its DeprecationWarnings): NumPy's sequence of 1-D steps, which
+the driver runs as library calls of up to three axes (_driver.py)."""
 import warnings as _warnings
 
 import numpy as _np
 
-from .._creation import asarray as _asarray
-from ._basic import fft, ifft, irfft, rfft
+from ._driver import as_input as _asarray
+from ._driver import Step as _Step, transform as _transform
 
 __all__ = ["fftn", "ifftn", "fft2", "ifft2", "rfftn", "irfftn", "rfft2",
            "irfft2"]
@@ -50,32 +50,44 @@ def _cook_nd_args(a, s=None, axes=None, invreal=0):
     return s, axes
 
 
-def _raw_fftnd(a, s=None, axes=None, function=fft, norm=None, out=None):
+def _steps(axes, s, real_first=False, real_last=False, forward=True):
+    """NumPy's sequence of 1-D calls for an n-D transform (only the steps
+    NumPy hands out= get it)."""
+    k = len(axes)
+    if real_first:      # rfftn: rfft(last), then fft over the rest, reversed
+        order = [k - 1] + list(range(k - 2, -1, -1))
+        return [_Step(s[i], axes[i], i == k - 1, True, True) for i in order]
+    if real_last:       # irfftn: ifft over the rest in order, then irfft
+        return [_Step(s[i], axes[i], i == k - 1, False, i == k - 1)
+                for i in range(k)]
+    return [_Step(s[i], axes[i], False, forward, True)
+            for i in reversed(range(k))]
+
+
+def _raw_fftnd(a, s=None, axes=None, forward=True, norm=None, out=None):
     a = _asarray(a)
     s, axes = _cook_nd_args(a, s, axes)
-    for ii in reversed(range(len(axes))):
-        a = function(a, n=s[ii], axis=axes[ii], norm=norm, out=out)
-    return a
+    return _transform(a, _steps(axes, s, forward=forward), norm, out)
 
 
 def fftn(a, s=None, axes=None, norm=None, out=None):
     """N-dimensional discrete Fourier transform."""
-    return _raw_fftnd(a, s, axes, fft, norm, out=out)
+    return _raw_fftnd(a, s, axes, True, norm, out=out)
 
 
 def ifftn(a, s=None, axes=None, norm=None, out=None):
     """N-dimensional inverse discrete Fourier transform."""
-    return _raw_fftnd(a, s, axes, ifft, norm, out=out)
+    return _raw_fftnd(a, s, axes, False, norm, out=out)
 
 
 def fft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """2-dimensional discrete Fourier transform."""
-    return _raw_fftnd(a, s, axes, fft, norm, out=out)
+    return _raw_fftnd(a, s, axes, True, norm, out=out)
 
 
 def ifft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """2-dimensional inverse DFT (out is honoured; NumPy 2.4 ignores it)."""
-    return _raw_fftnd(a, s, axes, ifft, norm, out=out)
+    return _raw_fftnd(a, s, axes, False, norm, out=out)
 
 
 def rfftn(a, s=None, axes=None, norm=None, out=None):
@@ -83,10 +95,7 @@ def rfftn(a, s=None, axes=None, norm=None, out=None):
     then fft over the others."""
     a = _asarray(a)
     s, axes = _cook_nd_args(a, s, axes)
-    a = rfft(a, s[-1], axes[-1], norm, out=out)
-    for ii in range(len(axes) - 2, -1, -1):
-        a = fft(a, s[ii], axes[ii], norm, out=out)
-    return a
+    return _transform(a, _steps(axes, s, real_first=True), norm, out)
 
 
 def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
@@ -98,10 +107,7 @@ def irfftn(a, s=None, axes=None, norm=None, out=None):
     """Inverse of rfftn: ifft over all but the last axis, then irfft."""
     a = _asarray(a)
     s, axes = _cook_nd_args(a, s, axes, invreal=1)
-    for ii in range(len(axes) - 1):
-        a = ifft(a, s[ii], axes[ii], norm)
-    a = irfft(a, s[-1], axes[-1], norm, out=out)
-    return a
+    return _transform(a, _steps(axes, s, real_last=True), norm, out)
 
 
 def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None):

@@ -10,6 +10,7 @@ import numpy as _np
 
 from .. import _core
 from .._core import ndarray
+from .._engine.arrays import asarray
 
 __all__ = ["as_strided", "sliding_window_view"]
 
@@ -30,8 +31,7 @@ def _owner(x):
 
 
 def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
-    """A view of x with the given shape and byte strides (Note [Checked
-    strides])."""
+    """A view of x with the given shape and byte strides."""
     if not isinstance(x, ndarray):
         raise TypeError("gpuarray as_strided needs a gpuarray array, got %s"
                         % type(x).__name__)
@@ -59,7 +59,6 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False,
                         writeable=False):
     """Every window of window_shape over x (along `axis`), as a read-only
     view with the window dimensions last, as NumPy's."""
-    from .._creation import asarray
     x = asarray(x)
     window_shape = tuple(window_shape) if _np.iterable(window_shape) \
         else (window_shape,)

@@ -1,8 +1,10 @@
 """Shared checks for gpuarray.linalg: input conversion, the dtype a
 routine computes in, and NumPy's shape errors."""
 import numpy as _np
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from ..manipulation import shapes as _manipulation_shapes
 
-import gpuarray as _gp
 
 LinAlgError = _np.linalg.LinAlgError
 
@@ -48,7 +50,7 @@ def square(*arrays):
 
 def square_stack(a):
     """a as a gpuarray checked to be a (..., n, n) stack."""
-    a = _gp.asarray(a)
+    a = _engine_arrays.asarray(a)
     at_least_2d(a)
     square(a)
     return a
@@ -60,19 +62,19 @@ def flat_stack(a, dt):
     integer array."""
     batch = a.shape[:-2]
     b = int(_np.prod(batch, dtype=_np.int64))
-    c = _gp.ascontiguousarray(a.astype(dt, copy=True))
+    c = _engine_arrays.ascontiguousarray(a.astype(dt, copy=True))
     return c.reshape((b,) + a.shape[-2:])
 
 
 def abs_squared(x):
     """|x|**2 elementwise, real (no square root, no complex multiply)."""
     if x.dtype.kind == "c":
-        re, im = _gp.real(x), _gp.imag(x)
+        re, im = _engine_ufuncs.real(x), _engine_ufuncs.imag(x)
         return re * re + im * im
     return x * x
 
 
 def conj_t(x):
     """The conjugate transpose of the last two axes."""
-    x = _gp.swapaxes(x, -1, -2)
-    return _gp.conjugate(x) if x.dtype.kind == "c" else x
+    x = _manipulation_shapes.swapaxes(x, -1, -2)
+    return _engine_ufuncs.conjugate(x) if x.dtype.kind == "c" else x

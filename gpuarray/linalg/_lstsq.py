@@ -6,16 +6,21 @@ rcond * max(s), which handles rank-deficient and wide systems the same way
 as full-rank tall ones."""
 import numpy as _np
 
-import gpuarray as _gp
 from ._common import LinAlgError, work_dtype, real_dtype, abs_squared, \
     conj_t
 from ._svd import svd
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from . import dot_matmul as _linalg_dot_matmul
+from ..logic import truth as _logic_truth
+from ..math import extrema as _math_extrema
+from ..math import sums as _math_sums
 
 
 def lstsq(a, b, rcond=None):
     """(x, residuals, rank, s) as numpy.linalg.lstsq: residuals are the
     squared 2-norms of b - a x per column, empty unless rank == n < m."""
-    a, b = _gp.asarray(a), _gp.asarray(b)
+    a, b = _engine_arrays.asarray(a), _engine_arrays.asarray(b)
     is_1d = b.ndim == 1
     if is_1d:
         b = b[:, None]
@@ -38,24 +43,24 @@ def lstsq(a, b, rcond=None):
     b = b.astype(dt, copy=False)
     k = min(m, n)
     if k == 0:
-        x = _gp.zeros((n, nrhs), dt)
-        s = _gp.zeros((0,), rdt)
+        x = _engine_arrays.zeros((n, nrhs), dt)
+        s = _engine_arrays.zeros((0,), rdt)
         rank = 0
-        resids = _gp.sum(abs_squared(b), axis=0) if (m > n and n == 0) else None
+        resids = _math_sums.sum(abs_squared(b), axis=0) if (m > n and n == 0) else None
     else:
         u, s, vh = svd(a, full_matrices=False)
-        large = s > rcond * _gp.max(s)
-        rank = int(_gp.count_nonzero(large).get())
-        inv_s = _gp.where(large, 1 / _gp.where(large, s, 1), 0)
-        uhb = _gp.matmul(conj_t(u), b)
-        x = _gp.matmul(conj_t(vh),
+        large = s > rcond * _math_extrema.max(s)
+        rank = int(_logic_truth.count_nonzero(large).get())
+        inv_s = _engine_ufuncs.where(large, 1 / _engine_ufuncs.where(large, s, 1), 0)
+        uhb = _linalg_dot_matmul.matmul(conj_t(u), b)
+        x = _linalg_dot_matmul.matmul(conj_t(vh),
                        inv_s.astype(dt, copy=False)[:, None] * uhb)
         resids = None
         if rank == n and m > n:
-            resids = _gp.sum(abs_squared(b - _gp.matmul(a, x)), axis=0)
+            resids = _math_sums.sum(abs_squared(b - _linalg_dot_matmul.matmul(a, x)), axis=0)
     if resids is None:
-        resids = _gp.zeros((0,), rdt)
+        resids = _engine_arrays.zeros((0,), rdt)
     if is_1d:
         x = x[:, 0]
-    return (_gp.ascontiguousarray(x), resids.astype(rdt, copy=False),
+    return (_engine_arrays.ascontiguousarray(x), resids.astype(rdt, copy=False),
             _np.int32(rank), s.astype(rdt, copy=False))

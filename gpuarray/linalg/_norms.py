@@ -5,14 +5,19 @@ import operator as _op
 
 import numpy as _np
 
-import gpuarray as _gp
 from ._common import abs_squared
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from ..manipulation import shapes as _manipulation_shapes
+from ..math import extrema as _math_extrema
+from ..math import sums as _math_sums
+from ._svd import svdvals
 
 
 def _float_input(x):
     """x as a gpuarray; integer and bool inputs become float64 (NumPy's
     rule), inexact ones keep their dtype."""
-    x = _gp.asarray(x)
+    x = _engine_arrays.asarray(x)
     if x.dtype.kind not in "fc":
         x = x.astype(_np.float64)
     return x
@@ -25,46 +30,45 @@ def _vector(x, ord, axis, keepdims):
     if isinstance(ord, str):
         raise ValueError("Invalid norm order '%s' for vectors" % ord)
     if ord is None or ord == 2:
-        return _gp.sqrt(_gp.sum(abs_squared(x), axis=axis,
+        return _engine_ufuncs.sqrt(_math_sums.sum(abs_squared(x), axis=axis,
                                 keepdims=keepdims))
     if ord == _np.inf:
         # initial=0: the norm of an empty vector is 0 (NumPy 2)
-        return _gp.max(_gp.abs(x), axis=axis, keepdims=keepdims, initial=0)
+        return _math_extrema.max(_engine_ufuncs.abs(x), axis=axis, keepdims=keepdims, initial=0)
     if ord == -_np.inf:
-        return _gp.min(_gp.abs(x), axis=axis, keepdims=keepdims)
-    rdt = _gp.real(x).dtype if x.dtype.kind == "c" else x.dtype
+        return _math_extrema.min(_engine_ufuncs.abs(x), axis=axis, keepdims=keepdims)
+    rdt = _engine_ufuncs.real(x).dtype if x.dtype.kind == "c" else x.dtype
     if ord == 0:
-        return _gp.sum((x != 0).astype(rdt), axis=axis, keepdims=keepdims)
+        return _math_sums.sum((x != 0).astype(rdt), axis=axis, keepdims=keepdims)
     if ord == 1:
-        return _gp.sum(_gp.abs(x), axis=axis, keepdims=keepdims)
+        return _math_sums.sum(_engine_ufuncs.abs(x), axis=axis, keepdims=keepdims)
     # General p: computed in the input's real dtype, as NumPy does.
     p = rdt.type(ord)
-    total = _gp.sum(_gp.abs(x) ** p, axis=axis, keepdims=keepdims)
+    total = _math_sums.sum(_engine_ufuncs.abs(x) ** p, axis=axis, keepdims=keepdims)
     return total ** _np.reciprocal(p)
 
 
 def _matrix(x, ord, row, col, keepdims):
     """The ord-norm of the matrices spanned by axes (row, col)."""
     if ord in (None, "fro", "f"):
-        result = _gp.sqrt(_gp.sum(abs_squared(x), axis=(row, col)))
+        result = _engine_ufuncs.sqrt(_math_sums.sum(abs_squared(x), axis=(row, col)))
     elif ord in (1, -1, _np.inf, -_np.inf):
         # 1-norms sum over rows then pick a column; inf-norms the reverse.
         summed, picked = (row, col) if ord in (1, -1) else (col, row)
-        sums = _gp.sum(_gp.abs(x), axis=summed)
+        sums = _math_sums.sum(_engine_ufuncs.abs(x), axis=summed)
         picked = picked - 1 if picked > summed else picked
-        result = _gp.max(sums, axis=picked, initial=0) if ord in (1, _np.inf) \
-            else _gp.min(sums, axis=picked)
+        result = _math_extrema.max(sums, axis=picked, initial=0) if ord in (1, _np.inf) \
+            else _math_extrema.min(sums, axis=picked)
     elif ord in (2, -2, "nuc"):
         # from the singular values of the matrices moved to the last axes,
         # as NumPy does
-        from ._svd import svdvals
-        sv = svdvals(_gp.moveaxis(x, (row, col), (-2, -1)))
+        sv = svdvals(_manipulation_shapes.moveaxis(x, (row, col), (-2, -1)))
         if ord == "nuc":
-            result = _gp.sum(sv, axis=-1)
+            result = _math_sums.sum(sv, axis=-1)
         elif ord == 2:  # 0 for empty matrices, as NumPy's initial=0
-            result = _gp.max(sv, axis=-1, initial=0)
+            result = _math_extrema.max(sv, axis=-1, initial=0)
         else:
-            result = _gp.min(sv, axis=-1)
+            result = _math_extrema.min(sv, axis=-1)
     else:
         raise ValueError("Invalid norm order for matrices.")
     if keepdims:
@@ -102,7 +106,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
     2-norm of the flattened x otherwise."""
     x = _float_input(x)
     if axis is None and ord is None:
-        result = _gp.sqrt(_gp.sum(abs_squared(x.reshape(-1))))
+        result = _engine_ufuncs.sqrt(_math_sums.sum(abs_squared(x.reshape(-1))))
         return result.reshape((1,) * x.ndim) if keepdims else result
     axes = _raw_axes(axis, x.ndim)
     # NumPy's order of checks: a string ord for one axis and a wrong
@@ -131,7 +135,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         raise ValueError("Duplicate axes given.")
     rest = [d for d in range(x.ndim) if d not in axes]
     length = int(_np.prod([x.shape[d] for d in axes], dtype=_np.int64))
-    merged = _gp.transpose(x, rest + list(axes)).reshape(
+    merged = _manipulation_shapes.transpose(x, rest + list(axes)).reshape(
         tuple(x.shape[d] for d in rest) + (length,))
     result = _vector(merged, ord, -1, False)
     if keepdims:

@@ -6,60 +6,65 @@ import operator as _op
 
 import numpy as _np
 
-import gpuarray as _gp
 from ._common import LinAlgError, square_stack
 from ._solve import inv, solve
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
+from ..creation import matrices as _creation_matrices
+from . import dot_matmul as _linalg_dot_matmul
+from ..manipulation import shapes as _manipulation_shapes
+from ..math import sums as _math_sums
 
 
 def matmul(x1, x2, /):
-    return _gp.matmul(x1, x2)
+    return _linalg_dot_matmul.matmul(x1, x2)
 
 
 def tensordot(x1, x2, /, *, axes=2):
-    return _gp.tensordot(x1, x2, axes=axes)
+    return _linalg_dot_matmul.tensordot(x1, x2, axes=axes)
 
 
 def matrix_transpose(x, /):
-    return _gp.matrix_transpose(x)
+    return _manipulation_shapes.matrix_transpose(x)
 
 
 def outer(x1, x2, /):
     """Outer product of two 1-D arrays (the Array API form refuses
     anything else, unlike gpuarray.outer which flattens)."""
-    x1, x2 = _gp.asarray(x1), _gp.asarray(x2)
+    x1, x2 = _engine_arrays.asarray(x1), _engine_arrays.asarray(x2)
     if x1.ndim != 1 or x2.ndim != 1:
         raise ValueError("Input arrays must be one-dimensional, but they are "
                          "x1.ndim=%d and x2.ndim=%d" % (x1.ndim, x2.ndim))
-    return _gp.outer(x1, x2)
+    return _linalg_dot_matmul.outer(x1, x2)
 
 
 def vecdot(x1, x2, /, *, axis=-1):
     """sum(conj(x1) * x2) along `axis`, the operands broadcast."""
-    x1, x2 = _gp.asarray(x1), _gp.asarray(x2)
+    x1, x2 = _engine_arrays.asarray(x1), _engine_arrays.asarray(x2)
     dt = _np.result_type(x1.dtype, x2.dtype)
     if x1.dtype.kind == "c":
-        x1 = _gp.conjugate(x1)
-    return _gp.sum(_gp.multiply(x1, x2, dtype=dt), axis=axis, dtype=dt)
+        x1 = _engine_ufuncs.conjugate(x1)
+    return _math_sums.sum(_engine_ufuncs.multiply(x1, x2, dtype=dt), axis=axis, dtype=dt)
 
 
 def trace(x, /, *, offset=0, dtype=None):
     """Sum of each matrix's diagonal over the last two axes."""
-    return _gp.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
+    return _creation_matrices.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
 
 
 def diagonal(x, /, *, offset=0):
     """Each matrix's diagonal over the last two axes."""
-    return _gp.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+    return _creation_matrices.diagonal(x, offset=offset, axis1=-2, axis2=-1)
 
 
 def cross(x1, x2, /, *, axis=-1):
     """Cross product of 3-vectors along `axis` (no 2-vector form)."""
-    x1, x2 = _gp.asarray(x1), _gp.asarray(x2)
+    x1, x2 = _engine_arrays.asarray(x1), _engine_arrays.asarray(x2)
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError("Both input arrays must be (arrays of) 3-dimensional "
                          "vectors, but they are %d and %d dimensional "
                          "instead." % (x1.shape[axis], x2.shape[axis]))
-    return _gp.cross(x1, x2, axis=axis)
+    return _linalg_dot_matmul.cross(x1, x2, axis=axis)
 
 
 def matrix_power(a, n):
@@ -71,18 +76,18 @@ def matrix_power(a, n):
     except TypeError:
         raise TypeError("exponent must be an integer") from None
     if n == 0:
-        eye = _gp.eye(a.shape[-1], dtype=a.dtype)
-        return _gp.broadcast_to(eye, a.shape).copy()
+        eye = _engine_arrays.eye(a.shape[-1], dtype=a.dtype)
+        return _manipulation_shapes.broadcast_to(eye, a.shape).copy()
     if n < 0:
         a, n = inv(a), -n
     result, power = None, a
     while True:
         if n & 1:
-            result = power if result is None else _gp.matmul(result, power)
+            result = power if result is None else _linalg_dot_matmul.matmul(result, power)
         n >>= 1
         if not n:
             return result.copy() if result is a else result
-        power = _gp.matmul(power, power)
+        power = _linalg_dot_matmul.matmul(power, power)
 
 
 def _chain_order(dims):
@@ -108,11 +113,11 @@ def _chain_order(dims):
 def multi_dot(arrays, *, out=None):
     """dot of a chain of arrays in the cheapest order; the first may be a
     1-D row vector and the last a 1-D column vector, the rest 2-D."""
-    arrays = [_gp.asarray(a) for a in arrays]
+    arrays = [_engine_arrays.asarray(a) for a in arrays]
     if len(arrays) < 2:
         raise ValueError("Expecting at least two arrays.")
     if len(arrays) == 2:
-        return _gp.dot(arrays[0], arrays[1], out=out)
+        return _linalg_dot_matmul.dot(arrays[0], arrays[1], out=out)
     row = arrays[0].ndim == 1
     column = arrays[-1].ndim == 1
     if row:
@@ -129,7 +134,7 @@ def multi_dot(arrays, *, out=None):
         if i == j:
             return arrays[i]
         k = split[i][j]
-        return _gp.dot(product(i, k), product(k + 1, j))
+        return _linalg_dot_matmul.dot(product(i, k), product(k + 1, j))
 
     result = product(0, len(arrays) - 1)
     if row and column:
@@ -147,7 +152,7 @@ def multi_dot(arrays, *, out=None):
 def tensorinv(a, ind=2):
     """Inverse of a with respect to tensordot(., ., ind): a's first `ind`
     axes against the rest, as one square matrix."""
-    a = _gp.asarray(a)
+    a = _engine_arrays.asarray(a)
     if ind <= 0:
         raise ValueError("Invalid ind argument.")
     left = int(_np.prod(a.shape[:ind], dtype=_np.int64))
@@ -158,10 +163,10 @@ def tensorinv(a, ind=2):
 def tensorsolve(a, b, axes=None):
     """x with tensordot(a, x, x.ndim) == b; `axes` are a's axes moved to
     the end first."""
-    a, b = _gp.asarray(a), _gp.asarray(b)
+    a, b = _engine_arrays.asarray(a), _engine_arrays.asarray(b)
     if axes is not None:
         moved = [d % a.ndim for d in axes]
-        a = _gp.transpose(a, [d for d in range(a.ndim) if d not in moved]
+        a = _manipulation_shapes.transpose(a, [d for d in range(a.ndim) if d not in moved]
                           + moved)
     xshape = a.shape[b.ndim:]
     m = int(_np.prod(xshape, dtype=_np.int64))

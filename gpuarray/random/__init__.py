@@ -9,9 +9,12 @@ Philox4x32-10, counter-based (Note [Random streams] in _generator.py):
 reproducible per seed on every device, but not NumPy's number streams.
 """
 from ._generator import Generator, RandomState, default_rng
+from ._bitgen import BitGenerator, Philox
+from numpy.random import SeedSequence
 from . import _api
 
 __all__ = ["Generator", "RandomState", "default_rng", "seed",
+           "BitGenerator", "Philox", "SeedSequence",
            "get_random_state", "rand", "randn", "random", "random_sample",
            "ranf", "sample", "uniform", "normal", "standard_normal",
            "exponential", "standard_exponential", "randint",
@@ -96,3 +99,6 @@ def _module_function(name):
 for _name in _api.NAMES:
     globals()[_name] = _module_function(_name)
 del _name
+
+from .._engine import docs as _docs_table  # noqa: E402
+_docs_table.fill_loaded(__import__("sys").modules[__name__])

@@ -17,19 +17,32 @@ loop.  At the end each round's values are written into the previous
 round's pending slots (deepest first), so every element gets the value
 of the round that accepted it.
 """
+
 import numpy as _np
 
 from .. import _core
-from .._creation import asarray as _asarray
+from .._engine import arrays as _engine_arrays, ufuncs as _engine_ufuncs
+from ..logic import truth as _logic_truth
+from ..manipulation import shapes as _manipulation_shapes
+from .._engine.arrays import asarray as _asarray
+
 
 F64 = _np.dtype(_np.float64)
 I64 = _np.dtype(_np.int64)
 MAX_ROUNDS = 100000
 
 
-def gp():
-    import gpuarray
-    return gpuarray
+def _shape(size):
+    if size is None:
+        return ()
+    if isinstance(size, (int, _np.integer)):
+        if size < 0:
+            raise ValueError("negative dimensions are not allowed")
+        return (int(size),)
+    shape = tuple(int(s) for s in size)
+    if any(s < 0 for s in shape):
+        raise ValueError("negative dimensions are not allowed")
+    return shape
 
 
 def is_dev(x):
@@ -60,7 +73,7 @@ def param(x, dtype=F64):
 def any_true(cond):
     """A host bool from a bool, NumPy bool or a device bool array."""
     if is_dev(cond):
-        return bool(gp().any(cond).get())
+        return bool(_logic_truth.any(cond).get())
     return bool(_np.any(cond))
 
 
@@ -74,7 +87,6 @@ def isnan(x):
 
 
 def shape_of(size):
-    from ._generator import _shape
     return _shape(size)
 
 
@@ -101,8 +113,8 @@ def flat(p, shape):
     if not is_dev(p):
         return p
     if tuple(p.shape) != tuple(shape):
-        p = gp().broadcast_to(p, shape)
-    return gp().ascontiguousarray(p).reshape(-1)
+        p = _manipulation_shapes.broadcast_to(p, shape)
+    return _engine_arrays.ascontiguousarray(p).reshape(-1)
 
 
 def take(p, mask):
@@ -116,7 +128,7 @@ def as_vector(x, n):
     """x (float or flat array) as a writable length-n device array."""
     if is_dev(x) and x.ndim == 1 and x.shape[0] == n:
         return x.copy()
-    return gp().zeros((n,), F64) + x
+    return _engine_arrays.zeros((n,), F64) + x
 
 
 def rounds(step, state, n):
@@ -130,7 +142,7 @@ def rounds(step, state, n):
         vals = as_vector(vals, m) if not (is_dev(vals) and vals.ndim == 1
                                           and vals.shape[0] == m) else vals
         levels.append((vals, pending))
-        m = int(gp().count_nonzero(pending))
+        m = int(_logic_truth.count_nonzero(pending))
         if m == 0:
             break
         state = tuple(take(s, pending) for s in state)
@@ -146,12 +158,11 @@ def by_mask(n, mask, sample_in, sample_out, dtype=F64):
     """Elements where `mask` from sample_in(t, k) and the others from
     sample_out(t, k): t(p) gives a flat parameter's elements of that
     part, k their count (a scalar mask picks one part for all n)."""
-    g = gp()
     if not is_dev(mask):
         ident = lambda p: p  # noqa: E731
         return sample_in(ident, n) if mask else sample_out(ident, n)
-    out = g.empty((n,), dtype)
-    k = int(g.count_nonzero(mask))
+    out = _core.empty((n,), dtype)
+    k = int(_logic_truth.count_nonzero(mask))
     if k:
         out[mask] = sample_in(lambda p: take(p, mask), k)
     if k < n:
@@ -163,7 +174,7 @@ def by_mask(n, mask, sample_in, sample_out, dtype=F64):
 def open_uniform(gen, m):
     """Uniforms in (0, 1): [0, 1) with 0 moved to 2**-54 (a 2**-53
     event)."""
-    return gp().maximum(gen.random(m), 2.0 ** -54)
+    return _engine_ufuncs.maximum(gen.random(m), 2.0 ** -54)
 
 
 _LOGGAM_A = (8.333333333333333e-02, -2.777777777777778e-03,
@@ -176,16 +187,34 @@ _LOGGAM_A = (8.333333333333333e-02, -2.777777777777778e-03,
 def loggam(x):
     """log Gamma(x) for x > 0, elementwise (NumPy's random_loggam:
     Stirling's series at x + n >= 7, then the recurrence down)."""
-    g = gp()
-    x = g.asarray(x) if not is_dev(x) else x
-    shift = g.where(x < 7.0, g.floor(7.0 - x), 0.0)
+    x = _engine_arrays.asarray(x) if not is_dev(x) else x
+    shift = _engine_ufuncs.where(x < 7.0, _engine_ufuncs.floor(7.0 - x), 0.0)
     x0 = x + shift
     x2 = 1.0 / (x0 * x0)
     gl0 = _LOGGAM_A[9]
     for k in range(8, -1, -1):
         gl0 = gl0 * x2 + _LOGGAM_A[k]
-    gl = gl0 / x0 + 0.9189385332046727 + (x0 - 0.5) * g.log(x0) - x0
-    prod = g.where(shift > 0, x, 1.0)
+    gl = gl0 / x0 + 0.9189385332046727 + (x0 - 0.5) * _engine_ufuncs.log(x0) - x0
+    prod = _engine_ufuncs.where(shift > 0, x, 1.0)
     for k in range(1, 7):
-        prod = prod * g.where(shift > k, x + k, 1.0)
-    return gl - g.log(prod)
+        prod = prod * _engine_ufuncs.where(shift > k, x + k, 1.0)
+    return gl - _engine_ufuncs.log(prod)
+
+
+def _run(size, params, fn):
+    """Broadcast the parameters to the output shape, sample flat, shape
+    the result."""
+    shape = out_shape(size, *params)
+    n = int(_prod(shape))
+    if n == 0:
+        return _core.empty(shape, F64)
+    r = fn(*[flat(p, shape) for p in params], n)
+    return as_vector(r, n).reshape(shape) if not (
+        is_dev(r) and r.ndim == 1) else r.reshape(shape)
+
+
+def _prod(shape):
+    out = 1
+    for s in shape:
+        out *= s
+    return out

@@ -3,30 +3,14 @@ transforms of uniform/exponential/normal draws, and the gamma family
 (random/_gamma.py) composed as NumPy composes it.  Each function takes
 the Generator, checks its parameters with NumPy's messages and returns
 an array of the NumPy shape (Note [Flat parameters] in _common.py)."""
+
 import math as _math
 
 from . import _common as C
+from ._common import _run
+from ._discrete import poisson_flat
 from ._gamma import standard_gamma_flat
-
-
-def _run(size, params, fn):
-    """Broadcast the parameters to the output shape, sample flat, shape
-    the result."""
-    g = C.gp()
-    shape = C.out_shape(size, *params)
-    n = int(_prod(shape))
-    if n == 0:
-        return g.empty(shape, C.F64)
-    r = fn(*[C.flat(p, shape) for p in params], n)
-    return C.as_vector(r, n).reshape(shape) if not (
-        C.is_dev(r) and r.ndim == 1) else r.reshape(shape)
-
-
-def _prod(shape):
-    out = 1
-    for s in shape:
-        out *= s
-    return out
+from .._engine import arrays as _engine_arrays, ufuncs as _engine_ufuncs
 
 
 def _nonneg(x, name):
@@ -74,11 +58,10 @@ def beta(gen, a, b, size=None):
     def f(a, b, n):
         # X / (X + Y) from the gammas' logs: tiny shapes underflow the
         # gammas themselves but not their ratio
-        g = C.gp()
         d = standard_gamma_flat(gen, a, n, log=True) - \
             standard_gamma_flat(gen, b, n, log=True)
-        e = g.exp(-g.abs(d))
-        return g.where(d < 0, e / (1.0 + e), 1.0 / (1.0 + e))
+        e = _engine_ufuncs.exp(-_engine_ufuncs.abs(d))
+        return _engine_ufuncs.where(d < 0, e / (1.0 + e), 1.0 / (1.0 + e))
     return _run(size, [a, b], f)
 
 
@@ -93,20 +76,18 @@ def f(gen, dfnum, dfden, size=None):
 def _noncentral_chisq(gen, df, nonc, n):
     """NumPy's: nonc == 0 -> chi2(df); df > 1 -> chi2(df-1) + (Z +
     sqrt(nonc))**2; else chi2(df + 2 Poisson(nonc / 2))."""
-    g = C.gp()
-    from ._discrete import poisson_flat
     big = df > 1
-    dfm1 = g.where(big, df - 1.0, 1.0) if C.is_dev(big) else \
+    dfm1 = _engine_ufuncs.where(big, df - 1.0, 1.0) if C.is_dev(big) else \
         (df - 1.0 if big else 1.0)
-    z = gen.standard_normal(n) + g.sqrt(nonc)
+    z = gen.standard_normal(n) + _engine_ufuncs.sqrt(nonc)
     r_big = _chisq(gen, dfm1, n) + z * z
     if not C.any_true(~big if C.is_dev(big) else not big):
         r = r_big
     else:
         i = poisson_flat(gen, nonc / 2.0, n)
         r_small = _chisq(gen, df + 2.0 * i, n)
-        r = g.where(big, r_big, r_small)
-    return g.where(nonc == 0, _chisq(gen, df, n), r) \
+        r = _engine_ufuncs.where(big, r_big, r_small)
+    return _engine_ufuncs.where(nonc == 0, _chisq(gen, df, n), r) \
         if C.any_true(nonc == 0) else r
 
 
@@ -131,10 +112,9 @@ def noncentral_f(gen, dfnum, dfden, nonc, size=None):
 def standard_t(gen, df, size=None):
     df = C.param(df)
     _pos(df, "df")
-    g = C.gp()
     return _run(size, [df], lambda df, n:
-                g.sqrt(df / 2.0) * gen.standard_normal(n) /
-                g.sqrt(standard_gamma_flat(gen, df / 2.0, n)))
+                _engine_ufuncs.sqrt(df / 2.0) * gen.standard_normal(n) /
+                _engine_ufuncs.sqrt(standard_gamma_flat(gen, df / 2.0, n)))
 
 
 def standard_cauchy(gen, size=None):
@@ -146,7 +126,7 @@ def lognormal(gen, mean=0.0, sigma=1.0, size=None):
     mu, s = C.param(mean), C.param(sigma)
     _nonneg(s, "sigma")
     return _run(size, [mu, s], lambda mu, s, n:
-                C.gp().exp(gen.standard_normal(n) * s + mu))
+                _engine_ufuncs.exp(gen.standard_normal(n) * s + mu))
 
 
 def _scale_family(gen, loc, scale, size, transform):
@@ -157,26 +137,23 @@ def _scale_family(gen, loc, scale, size, transform):
 
 
 def gumbel(gen, loc=0.0, scale=1.0, size=None):
-    g = C.gp()
     return _scale_family(gen, loc, scale, size, lambda n:
-                         -g.log(-g.log(C.open_uniform(gen, n))))
+                         -_engine_ufuncs.log(-_engine_ufuncs.log(C.open_uniform(gen, n))))
 
 
 def laplace(gen, loc=0.0, scale=1.0, size=None):
-    g = C.gp()
 
     def std(n):
         u = C.open_uniform(gen, n)
-        return g.where(u >= 0.5, -g.log(2.0 - 2.0 * u), g.log(2.0 * u))
+        return _engine_ufuncs.where(u >= 0.5, -_engine_ufuncs.log(2.0 - 2.0 * u), _engine_ufuncs.log(2.0 * u))
     return _scale_family(gen, loc, scale, size, std)
 
 
 def logistic(gen, loc=0.0, scale=1.0, size=None):
-    g = C.gp()
 
     def std(n):
         u = C.open_uniform(gen, n)
-        return g.log(u / (1.0 - u))
+        return _engine_ufuncs.log(u / (1.0 - u))
     return _scale_family(gen, loc, scale, size, std)
 
 
@@ -184,37 +161,34 @@ def pareto(gen, a, size=None):
     a = C.param(a)
     _pos(a, "a")
     return _run(size, [a], lambda a, n:
-                C.gp().expm1(gen.standard_exponential(n) / a))
+                _engine_ufuncs.expm1(gen.standard_exponential(n) / a))
 
 
 def power(gen, a, size=None):
     a = C.param(a)
     _pos(a, "a")
-    g = C.gp()
     return _run(size, [a], lambda a, n:
-                (-g.expm1(-gen.standard_exponential(n))) ** (1.0 / a))
+                (-_engine_ufuncs.expm1(-gen.standard_exponential(n))) ** (1.0 / a))
 
 
 def weibull(gen, a, size=None):
     a = C.param(a)
     _nonneg(a, "a")
-    g = C.gp()
 
     def f(a, n):
         e = gen.standard_exponential(n)
         if not C.is_dev(a):
-            return g.zeros((n,), C.F64) if a == 0 else e ** (1.0 / a)
+            return _engine_arrays.zeros((n,), C.F64) if a == 0 else e ** (1.0 / a)
         zero = a == 0
-        return g.where(zero, 0.0, e ** (1.0 / g.where(zero, 1.0, a)))
+        return _engine_ufuncs.where(zero, 0.0, e ** (1.0 / _engine_ufuncs.where(zero, 1.0, a)))
     return _run(size, [a], f)
 
 
 def rayleigh(gen, scale=1.0, size=None):
     s = C.param(scale)
     _nonneg(s, "scale")
-    g = C.gp()
     return _run(size, [s], lambda s, n:
-                g.sqrt(2.0 * gen.standard_exponential(n)) * s)
+                _engine_ufuncs.sqrt(2.0 * gen.standard_exponential(n)) * s)
 
 
 def triangular(gen, left, mode, right, size=None):
@@ -222,14 +196,13 @@ def triangular(gen, left, mode, right, size=None):
     C.check(lo > mo, "left > mode")
     C.check(mo > hi, "mode > right")
     C.check(lo == hi, "left == right")
-    g = C.gp()
 
     def f(lo, mo, hi, n):
         base = hi - lo
         ratio = (mo - lo) / base
         u = gen.random(n)
-        return g.where(u <= ratio, lo + g.sqrt(u * (mo - lo) * base),
-                       hi - g.sqrt((1.0 - u) * (hi - mo) * base))
+        return _engine_ufuncs.where(u <= ratio, lo + _engine_ufuncs.sqrt(u * (mo - lo) * base),
+                       hi - _engine_ufuncs.sqrt((1.0 - u) * (hi - mo) * base))
     return _run(size, [lo, mo, hi], f)
 
 
@@ -237,51 +210,49 @@ def wald(gen, mean, scale, size=None):
     mu, lam = C.param(mean), C.param(scale)
     _pos(mu, "mean")
     _pos(lam, "scale")
-    g = C.gp()
 
     def f(mu, lam, n):
         y = gen.standard_normal(n)
         y = mu * y * y
-        x = mu + (mu / (2.0 * lam)) * (y - g.sqrt(4.0 * lam * y + y * y))
+        x = mu + (mu / (2.0 * lam)) * (y - _engine_ufuncs.sqrt(4.0 * lam * y + y * y))
         u = gen.random(n)
-        return g.where(u <= mu / (mu + x), x, mu * mu / x)
+        return _engine_ufuncs.where(u <= mu / (mu + x), x, mu * mu / x)
     return _run(size, [mu, lam], f)
 
 
 def _vonmises_flat(gen, mu, kappa, n):
     """NumPy's random_vonmises (Best & Fisher), the rejection in rounds;
     kappa < 1e-8: uniform; kappa > 1e6: wrapped normal."""
-    g = C.gp()
     mid = (kappa >= 1e-8) & (kappa <= 1e6)
-    k = g.where(mid, kappa, 1.0) if C.is_dev(mid) else \
+    k = _engine_ufuncs.where(mid, kappa, 1.0) if C.is_dev(mid) else \
         (kappa if mid else 1.0)
-    r = 1.0 + g.sqrt(1.0 + 4.0 * k * k)
-    rho = (r - g.sqrt(2.0 * r)) / (2.0 * k)
-    s = g.where(k < 1e-5, 1.0 / k + k, (1.0 + rho * rho) / (2.0 * rho))
+    r = 1.0 + _engine_ufuncs.sqrt(1.0 + 4.0 * k * k)
+    rho = (r - _engine_ufuncs.sqrt(2.0 * r)) / (2.0 * k)
+    s = _engine_ufuncs.where(k < 1e-5, 1.0 / k + k, (1.0 + rho * rho) / (2.0 * rho))
 
     def step(state, m):
         s, k = state
-        z = g.cos(_math.pi * gen.random(m))
+        z = _engine_ufuncs.cos(_math.pi * gen.random(m))
         w = (1.0 + s * z) / (s + z)
         y = k * (s - w)
         v = C.open_uniform(gen, m)
         # V == 0 is fine: y > 0 accepts, y < 0 rejects (as NumPy)
         quick = y * (2.0 - y) - v >= 0
-        slow = (y > 0) & (g.log(g.where(y > 0, y, 1.0) / v) + 1.0 - y >= 0)
+        slow = (y > 0) & (_engine_ufuncs.log(_engine_ufuncs.where(y > 0, y, 1.0) / v) + 1.0 - y >= 0)
         return w, ~(quick | slow), state
     w = C.rounds(step, (s, k), n)
-    ang = g.arccos(g.clip(w, -1.0, 1.0))
-    ang = g.where(gen.random(n) < 0.5, -ang, ang) + mu
+    ang = _engine_ufuncs.arccos(_engine_ufuncs.clip(w, -1.0, 1.0))
+    ang = _engine_ufuncs.where(gen.random(n) < 0.5, -ang, ang) + mu
     neg = ang < 0
-    mod = g.fmod(g.abs(ang) + _math.pi, 2 * _math.pi) - _math.pi
-    res = g.where(neg, -mod, mod)
-    wrapped = mu + g.sqrt(1.0 / g.where(mid, 1.0, kappa)) * \
+    mod = _engine_ufuncs.fmod(_engine_ufuncs.abs(ang) + _math.pi, 2 * _math.pi) - _math.pi
+    res = _engine_ufuncs.where(neg, -mod, mod)
+    wrapped = mu + _engine_ufuncs.sqrt(1.0 / _engine_ufuncs.where(mid, 1.0, kappa)) * \
         gen.standard_normal(n)
-    wrapped = g.where(wrapped < -_math.pi, wrapped + 2 * _math.pi, wrapped)
-    wrapped = g.where(wrapped > _math.pi, wrapped - 2 * _math.pi, wrapped)
+    wrapped = _engine_ufuncs.where(wrapped < -_math.pi, wrapped + 2 * _math.pi, wrapped)
+    wrapped = _engine_ufuncs.where(wrapped > _math.pi, wrapped - 2 * _math.pi, wrapped)
     unif = _math.pi * (2.0 * gen.random(n) - 1.0)
-    res = g.where(kappa < 1e-8, unif, g.where(kappa > 1e6, wrapped, res))
-    return g.where(C.isnan(kappa), float("nan"), res)
+    res = _engine_ufuncs.where(kappa < 1e-8, unif, _engine_ufuncs.where(kappa > 1e6, wrapped, res))
+    return _engine_ufuncs.where(C.isnan(kappa), float("nan"), res)
 
 
 def vonmises(gen, mu, kappa, size=None):

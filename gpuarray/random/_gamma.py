@@ -3,10 +3,11 @@ gamma variables" (ACM TOMS 26(3), 2000), with the rejection vectorised
 in rounds (Note [Rounds] in _common.py); shape < 1 by the boost
 Gamma(a) = Gamma(a + 1) * U**(1/a); shape 0 gives 0 as in NumPy."""
 from . import _common as C
+from .._engine import arrays as _engine_arrays
+from .._engine import ufuncs as _engine_ufuncs
 
 
 def _mt_step(gen):
-    g = C.gp()
 
     def step(state, m):
         d, c = state
@@ -15,8 +16,8 @@ def _mt_step(gen):
         v3 = v * v * v
         u = C.open_uniform(gen, m)
         pos = v3 > 0
-        lv = g.log(g.where(pos, v3, 1.0))
-        ok = pos & (g.log(u) < 0.5 * x * x + d - d * v3 + d * lv)
+        lv = _engine_ufuncs.log(_engine_ufuncs.where(pos, v3, 1.0))
+        ok = pos & (_engine_ufuncs.log(u) < 0.5 * x * x + d - d * v3 + d * lv)
         # a NaN shape is "accepted" (it gives NaN, as NumPy's does)
         pending = ~ok & (d == d)
         return d * v3, pending, state
@@ -26,31 +27,30 @@ def _mt_step(gen):
 def standard_gamma_flat(gen, a, n, log=False):
     """n Gamma(a, 1) variates, a a float or a flat array (a >= 0); with
     log=True their logarithms (no underflow for tiny shapes)."""
-    g = C.gp()
     if not C.is_dev(a):
         if a == 0.0:
-            z = g.zeros((n,), C.F64)
+            z = _engine_arrays.zeros((n,), C.F64)
             return z - float("inf") if log else z
         if a == 1.0:
             e = gen.standard_exponential(n)
-            return g.log(e) if log else e
+            return _engine_ufuncs.log(e) if log else e
         a1 = a + 1.0 if a < 1.0 else a
         d = a1 - 1.0 / 3.0
         c = 1.0 / (9.0 * d) ** 0.5
         r = C.rounds(_mt_step(gen), (d, c), n)
         if a < 1.0:
             u = C.open_uniform(gen, n)
-            return g.log(r) + g.log(u) / a if log else r * u ** (1.0 / a)
-        return g.log(r) if log else r
+            return _engine_ufuncs.log(r) + _engine_ufuncs.log(u) / a if log else r * u ** (1.0 / a)
+        return _engine_ufuncs.log(r) if log else r
     small = a < 1.0
-    a1 = g.where(small, a + 1.0, a)
+    a1 = _engine_ufuncs.where(small, a + 1.0, a)
     d = a1 - 1.0 / 3.0
-    c = 1.0 / g.sqrt(9.0 * d)
+    c = 1.0 / _engine_ufuncs.sqrt(9.0 * d)
     r = C.rounds(_mt_step(gen), (d, c), n)
     if C.any_true(small):
         u = C.open_uniform(gen, n)
-        inv = 1.0 / g.where(small, a, 1.0)
+        inv = 1.0 / _engine_ufuncs.where(small, a, 1.0)
         if log:
-            return g.where(small, g.log(r) + g.log(u) * inv, g.log(r))
-        r = g.where(small, r * u ** inv, r)
-    return g.log(r) if log else r
+            return _engine_ufuncs.where(small, _engine_ufuncs.log(r) + _engine_ufuncs.log(u) * inv, _engine_ufuncs.log(r))
+        r = _engine_ufuncs.where(small, r * u ** inv, r)
+    return _engine_ufuncs.log(r) if log else r

@@ -17,9 +17,19 @@ import os as _os
 import numpy as _np
 
 from .. import _core
-from .._creation import asarray as _asarray
+from .._engine.arrays import asarray as _asarray
 from . import _common, _philox
+from ._common import _shape
+from ._bitgen import BitGenerator, Philox
 from ._api import GeneratorDistributions, LegacyDistributions
+from .._engine.arrays import arange
+from .._engine.reduce import _axes
+from .._engine.ufuncs import where
+from ..sorting.sort import argsort
+from ..math.cumulative import cumsum
+from .._engine.ufuncs import minimum
+from ..sorting.search_unique import searchsorted
+from ..indexing.advanced import take_along_axis
 
 _F64 = _np.dtype(_np.float64)
 _F32 = _np.dtype(_np.float32)
@@ -27,7 +37,12 @@ _I64 = _np.dtype(_np.int64)
 
 
 def _key_of(seed):
-    """64-bit key words from any NumPy-style seed (None: OS entropy)."""
+    """64-bit key words from any NumPy-style seed (None: OS entropy; a
+    SeedSequence or BitGenerator: its generated state, random/_bitgen.py)."""
+    if isinstance(seed, _np.random.SeedSequence):
+        seed = Philox(seed)
+    if isinstance(seed, BitGenerator):
+        return seed._key()
     if seed is None:
         raw = _os.urandom(8)
     else:
@@ -40,19 +55,6 @@ def _key_of(seed):
         raw = _hashlib.sha256(repr(words.tolist()).encode()).digest()
     k = int.from_bytes(raw[:8], "little")
     return k & 0xFFFFFFFF, k >> 32
-
-
-def _shape(size):
-    if size is None:
-        return ()
-    if isinstance(size, (int, _np.integer)):
-        if size < 0:
-            raise ValueError("negative dimensions are not allowed")
-        return (int(size),)
-    shape = tuple(int(s) for s in size)
-    if any(s < 0 for s in shape):
-        raise ValueError("negative dimensions are not allowed")
-    return shape
 
 
 class _Stream:
@@ -92,6 +94,19 @@ class Generator(GeneratorDistributions):
 
     def __init__(self, seed=None):
         self._s = _Stream(seed)
+        self._bitgen = seed if isinstance(seed, BitGenerator) else None
+        self._seed = seed
+
+    @property
+    def bit_generator(self):
+        """The BitGenerator (for an int/None seed: one from that seed)."""
+        if self._bitgen is None:
+            self._bitgen = Philox(self._seed)
+        return self._bitgen
+
+    def spawn(self, n_children):
+        """n_children independent Generators (NumPy's Generator.spawn)."""
+        return [Generator(b) for b in self.bit_generator.spawn(n_children)]
 
     def random(self, size=None, dtype=_np.float64, out=None):
         dt = _float_dtype(dtype)
@@ -167,8 +182,6 @@ class Generator(GeneratorDistributions):
         if axis is None:
             r = _permutation(self, x.reshape(-1), 0).reshape(x.shape)
         else:
-            from .._sorting import argsort
-            from .._indexing import take_along_axis
             keys = self.random(x.shape)
             r = take_along_axis(x, argsort(keys, axis=axis), axis)
         return _into(r, out)
@@ -210,7 +223,6 @@ def _array_integers(gen, low, high, size, dt, endpoint):
     low64 = _asarray(_np.asarray(lo % wrap, object).astype(_np.uint64))
     bits = gen._s.fill(_philox.INTEGERS, shape, _np.dtype(_np.uint64),
                        (0, 0), (_I64, _I64))
-    from .._ufuncs import where
     # span 0 is the full 2**64 range, where the bits are the value
     safe = where(span == 0, _np.uint64(1), span)
     offset = where(span == 0, bits, bits % safe)
@@ -266,22 +278,18 @@ def _check_nonneg(x, name):
 
 
 def _permutation(gen, x, axis):
-    from .._sorting import argsort
     if isinstance(x, (int, _np.integer)):
-        from .._creation import arange
         x = arange(int(x))
     x = _asarray(x)
     if x.ndim == 0:
         raise _np.exceptions.AxisError(
             "x must be an integer or at least 1-dimensional")
-    from .._reductions import _axes
     ax = _axes(axis, x.ndim)[0]
     order = argsort(gen.random((x.shape[ax],)))
     return x[(slice(None),) * ax + (order,)]
 
 
 def _choice(gen, a, size, replace, p, axis):
-    from .._creation import arange
     shape = _shape(size)
     count = int(_np.prod(shape, dtype=_np.int64))
     if _np.ndim(a) == 0:  # an integer, 0-d arrays included (as NumPy)
@@ -317,17 +325,13 @@ def _choice(gen, a, size, replace, p, axis):
             # successive sampling proportional to p (NumPy's semantics):
             # the order of the keys E_i / p_i, E_i ~ Exp(1)
             # (Efraimidis & Spirakis); p_i = 0 never comes first
-            from .._sorting import argsort
             keys = gen.standard_exponential((n,)) / _asarray(ph)
             idx = argsort(keys)[:count].reshape(shape)
     elif p is not None:
-        from .._sorting import searchsorted
-        from .._scans import cumsum
         cdf = cumsum(_asarray(ph))
         cdf = cdf / cdf[-1]
         u = gen.random(shape)
         idx = searchsorted(cdf, u, side="right")
-        from .._ufuncs import minimum
         idx = minimum(idx, n - 1)
     else:
         if n == 0 and count:
@@ -337,7 +341,6 @@ def _choice(gen, a, size, replace, p, axis):
 
 
 def argsort_random(gen, n):
-    from .._sorting import argsort
     return argsort(gen.random((n,)))
 
 

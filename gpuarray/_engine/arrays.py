@@ -1,0 +1,297 @@
+"""Array creation (NumPy/CuPy names).  Fills run on the device: the C core
+does empty/full and the index-driven kernels of arange, linspace, eye and
+tri; this module adds the argument handling NumPy defines."""
+import math
+import operator
+
+import numpy as np
+
+from .. import _core
+from .._core import full, ndarray
+from .._core import empty  # noqa: F401  (creation re-exports it)
+from .ufuncs import power
+
+
+def _np_ndim(v):
+    return v.ndim if isinstance(v, ndarray) else np.ndim(v)
+
+
+def _canon_dtype(dtype, default=np.float64):
+    return np.dtype(default if dtype is None else dtype)
+
+
+def _foreign(like):
+    """NEP 35: a like= that is neither None nor ours gets NumPy's function,
+    which hands the call to its __array_function__."""
+    return like is not None and not isinstance(like, ndarray)
+
+
+def zeros(shape, dtype=float, order="C", *, device=None, like=None):
+    """Array of zeros (one memset on the device)."""
+    if _foreign(like):
+        return np.zeros(shape, dtype, order, like=like)
+    return full(shape, 0, _canon_dtype(dtype), order)
+
+
+def ones(shape, dtype=float, order="C", *, device=None, like=None):
+    """Array of ones (one fill kernel on the device)."""
+    if _foreign(like):
+        return np.ones(shape, dtype, order, like=like)
+    return full(shape, 1, _canon_dtype(dtype), order)
+
+
+def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
+               *, device=None):
+    """New uninitialised array like `prototype`: its shape and dtype unless
+    given, laid out as NumPy lays out empty_like."""
+    a = asarray(prototype)
+    return _core._empty_like(a, dtype, order, shape)
+
+
+def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None,
+              *, device=None):
+    """NumPy's full_like: the value goes in by copyto(casting='unsafe'), so
+    nan into an integer array is INT_MIN there, not setitem's error."""
+    out = empty_like(a, dtype, order, subok, shape)
+    if isinstance(fill_value, ndarray):
+        out[...] = fill_value               # cast unsafely on the device
+    elif np.ndim(fill_value) == 0:
+        host = np.empty((), out.dtype)
+        np.copyto(host, fill_value, casting="unsafe")
+        out.fill(host[()])
+    else:
+        out[...] = np.asarray(fill_value)   # a NumPy array: unsafe cast
+    return out
+
+
+def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *,
+               device=None):
+    out = empty_like(a, dtype, order, subok, shape)
+    out.fill(0)
+    return out
+
+
+def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
+              device=None):
+    out = empty_like(a, dtype, order, subok, shape)
+    out.fill(1)
+    return out
+
+
+def asarray(a, dtype=None, order=None, *, copy=None, device=None,
+            like=None, blocking=False):
+    """Array on the current device; no copy when `a` already is one.
+
+    blocking: CuPy's keyword.  True also waits for the current device's
+    queued work to finish before returning (a host -> device copy itself
+    is always complete on return: gpuarray stages host memory through its
+    own buffers and waits for them, so the source may be changed at once).
+
+    Differs from NumPy: `device` is accepted and not used: arrays go to
+    the current device (``with gpuarray.cuda.Device(n):`` chooses it).
+    """
+    if not isinstance(blocking, (bool, np.bool_)):
+        raise TypeError("blocking must be True or False, not %r"
+                        % (blocking,))
+    if _foreign(like):
+        return np.asarray(a, dtype, order, copy=copy, like=like)
+    out = _core._asarray(a, dtype, copy, order)
+    if blocking:
+        _core._synchronize()
+    return out
+
+
+def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
+          ndmax=None):
+    """A new array (copy=True), or `object` itself when it needs no change
+    (copy=None); copy=False raises ValueError when a copy is needed (NumPy
+    2's rule; host data always needs one).  ndmax (NumPy 2.4) caps how
+    deep a nested sequence is read (NumPy's default, shown as 0, means no
+    cap, while an explicit 0 caps at 0-d)."""
+    obj = object
+    cap = 64 if ndmax is None else ndmax
+    if ndmax is not None and not 0 <= ndmax <= 64:
+        raise ValueError("ndmax must be in the range [0, NPY_MAXDIMS (64)] ")
+    if ndmin > cap:
+        raise ValueError("ndmin must be <= ndmax (%d)" % cap)
+    if ndmax is not None:
+        obj = _nested_upto(obj, dtype, ndmax)
+    a = _core._asarray(obj, dtype, copy, order)
+    if ndmin > a.ndim:
+        a = _prepend_ones(a, ndmin - a.ndim, order)
+    return a
+
+
+def _nested_upto(obj, dtype, ndmax):
+    """array(ndmax=): NumPy reads at most ndmax levels of a nested list
+    (deeper levels would be objects, which gpuarray does not hold)."""
+    if not 0 <= ndmax <= 64:
+        raise ValueError("ndmax must be in the range [0, NPY_MAXDIMS (64)] ")
+    if not isinstance(obj, (list, tuple)):
+        return obj
+    host = np.array(obj, dtype=dtype)
+    if host.ndim > ndmax:
+        raise ValueError("setting an array element with a sequence. The "
+                         "requested array would exceed the maximum number "
+                         "of dimension of %d." % ndmax)
+    return host
+
+
+def _prepend_ones(a, n, order):
+    """array(..., ndmin=): n leading length-1 axes, with the strides NumPy
+    gives them (the itemsize for F layouts and 0-d, else the extent of the
+    first axis)."""
+    f = a.flags
+    if order == "F" or (f.f_contiguous and not f.c_contiguous) or a.ndim == 0:
+        step = a.itemsize
+    else:
+        step = a.strides[0] * a.shape[0]
+    return _core._as_strided(a, (1,) * n + a.shape, (step,) * n + a.strides,
+                             0, f.writeable)
+
+
+def ascontiguousarray(a, dtype=None):
+    a = _core._asarray(a, dtype, None, "C")
+    return a.reshape(1) if a.ndim == 0 else a
+
+
+def asfortranarray(a, dtype=None):
+    a = _core._asarray(a, dtype, None, "F")
+    return a.reshape(1) if a.ndim == 0 else a
+
+
+def asnumpy(a, stream=None, order="C", out=None):
+    """NumPy array of the values of `a` (copied from the device)."""
+    if isinstance(a, ndarray):
+        return a.get(stream=stream, order=order, out=out)
+    if out is not None:
+        out[...] = a
+        return out
+    return np.asarray(a, order=order)
+
+
+# Below this many elements, arange/linspace are computed by NumPy and
+# uploaded: one small copy beats compiling a kernel.
+_SMALL = 4096
+
+
+def _arange_dtype(start, stop, step):
+    """numpy.arange's dtype for these arguments: each one's type promoted
+    with intp (PyArray_ArangeObj)."""
+    return np.result_type(*[np.asarray(v).dtype for v in (start, stop, step)],
+                          np.intp)
+
+
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
+           like=None):
+    """Evenly spaced values in [start, stop), as numpy.arange computes
+    them: element 0 is start, element 1 is start + step, and element i is
+    a[0] + i * (a[1] - a[0]) computed in the result dtype (in float32 for
+    float16), exactly as NumPy's fill."""
+    if _foreign(like):
+        args = [v for v in (start, stop, step) if v is not None]
+        return np.arange(*args, dtype=dtype, like=like)
+    if stop is None:
+        if start is None:
+            raise TypeError("arange() requires stop to be specified.")
+        start, stop = 0, start
+    elif start is None:  # arange(stop=n)
+        start = 0
+    if step is None:
+        step = 1
+    try:
+        if any(np.iscomplexobj(v) for v in (start, stop, step)):
+            raise TypeError  # NumPy's own path (float() would warn)
+        dt = _arange_dtype(start, stop, step) if dtype is None \
+            else np.dtype(dtype)
+        n = float((stop - start) / step)
+    except Exception:  # NumPy raises its own error below
+        dt, n = None, math.nan
+    if not (dt is not None and math.isfinite(n) and dt.kind in "iuf"
+            and math.ceil(n) > _SMALL):
+        return _core._asarray(np.arange(start, stop, step, dtype=dtype))
+    length = math.ceil(n)
+    head = np.empty(2, dt)
+    head[0] = start
+    head[1] = start + step
+    with np.errstate(all="ignore"):
+        if dt == np.float16:
+            first = np.float32(head[0])
+            delta = np.float32(head[1]) - first
+            out = _core._arange(length, first, delta, dt)
+        else:
+            out = _core._arange(length, head[0], head[1] - head[0], dt)
+    out[:2].set(head)
+    return out
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
+             axis=0, *, device=None):
+    """num values from start to stop, computed with NumPy's formula."""
+    num = operator.index(num)
+    if num < 0:
+        raise ValueError("Number of samples, %d, must be non-negative." % num)
+    div = (num - 1) if endpoint else num
+    # array endpoints (small: their values are needed here) on the host
+    start, stop = (v.get() if isinstance(v, ndarray) else
+                   np.asarray(v) if np.ndim(v) else v for v in (start, stop))
+    dt = np.result_type(start, stop, float(num))
+    out_dt = dt if dtype is None else np.dtype(dtype)
+    if (np.ndim(start) or np.ndim(stop) or dt.kind == "c"
+            or num <= _SMALL or out_dt.kind not in "iuf"):
+        res = np.linspace(start, stop, num, endpoint, retstep, dtype, axis)
+        if retstep:
+            return _core._asarray(res[0]), res[1]
+        return _core._asarray(res)
+    start_v, stop_v = dt.type(start), dt.type(stop)
+    delta = stop_v - start_v
+    if div > 0:
+        step = delta / div
+        if step == 0:
+            out = _core._linspace(num, start_v, delta, stop_v, dt.type(div),
+                                  endpoint, out_dt, dt)
+        else:
+            out = _core._linspace(num, start_v, step, stop_v, np.nan,
+                                  endpoint, out_dt, dt)
+    else:
+        step = np.nan
+        out = _core._linspace(num, start_v, delta, stop_v, np.nan, endpoint,
+                              out_dt, dt)
+    if retstep:
+        return out, step
+    return out
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
+             axis=0):
+    if _np_ndim(base):
+        # an array base broadcasts with start and stop and, like them,
+        # gains the new axis (NumPy's rule: it may decide what axis means)
+        base, start, stop = (v.get() if isinstance(v, ndarray) else v
+                             for v in (base, start, stop))
+        nd = np.broadcast(start, stop, base).ndim
+        start, stop, base = (np.array(v, ndmin=nd) for v in (start, stop,
+                                                              base))
+        base = _core._asarray(np.expand_dims(base, axis))
+    y = linspace(start, stop, num=num, endpoint=endpoint, axis=axis)
+    r = power(base, y)
+    return r if dtype is None else r.astype(dtype, copy=False)
+
+
+def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
+    """2-D array with ones on the k-th diagonal."""
+    out = _core._eye(N, N if M is None else M, operator.index(k),
+                     np.dtype(dtype))
+    return asfortranarray(out) if order == "F" else out
+
+
+def identity(n, dtype=None):
+    return eye(n, dtype=float if dtype is None else dtype)
+
+
+def tri(N, M=None, k=0, dtype=float):
+    """Ones at and below the k-th diagonal."""
+    N = operator.index(N)
+    M = N if M is None else operator.index(M)
+    # NumPy builds tri from aranges: a negative length gives no rows/columns
+    return _core._tri(max(N, 0), max(M, 0), k, np.dtype(dtype))

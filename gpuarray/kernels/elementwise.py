@@ -1,0 +1,286 @@
+"""User kernels as in CuPy: `ElementwiseKernel` and `ReductionKernel`,
+written in CUDA C++ and run by gpuarray's elementwise and reduction
+engines (so they broadcast, take any strides, and run on the host device
+too, compiled by the system C++ compiler).
+
+Note [User kernels]: a parameter list is CuPy's "T x, raw T y, float32
+z": a type (a NumPy dtype name, or a placeholder bound from the
+arguments' dtypes), an optional `raw`, a name.  The user's code sees each
+name as a variable of its type -- for elementwise kernels a copy of the
+input element and a reference to the output element; a raw input is a
+pointer to its first element (C-contiguous, any index), and `i` /
+`_ind.size()` give the element's index and the element count.  Each
+placeholder is a typedef in the kernel.  Raw outputs are not supported.
+"""
+import re as _re
+
+import numpy as _np
+
+from .. import _core
+from .._core import ndarray
+from .._engine.arrays import asarray as _asarray
+from .._engine.reduction_ops import _CT
+from .._engine.reduce import _axes, _result_shape
+from .._engine.arrays import ascontiguousarray
+
+__all__ = ["ElementwiseKernel", "ReductionKernel"]
+
+
+_PRELUDE = """
+struct gpa_user_ind { long long n; GPA_DEVICE long long size() const { return n; } };
+"""
+
+
+class _Param:
+    def __init__(self, text):
+        parts = text.split()
+        self.raw = parts[0] == "raw"
+        if self.raw:
+            parts = parts[1:]
+        if len(parts) != 2 or not _re.match(r"^[A-Za-z_]\w*$", parts[1]):
+            raise ValueError("Invalid parameter: %r" % text.strip())
+        self.type_name, self.name = parts
+        self.dtype = _concrete(self.type_name)
+
+
+def _concrete(name):
+    """The dtype a type name stands for, or None for a placeholder."""
+    try:
+        dt = _np.dtype(name)
+    except TypeError:
+        return None
+    return dt if dt.char in _CT else None
+
+
+def _params(text):
+    ps = [_Param(t) for t in text.split(",") if t.strip()]
+    names = [p.name for p in ps]
+    if len(set(names)) != len(names):
+        raise ValueError("duplicate parameter names: %s" % text)
+    return ps
+
+
+def _dtype_of(x):
+    if isinstance(x, (ndarray, _np.ndarray, _np.generic)):
+        return _np.dtype(x.dtype)
+    return None
+
+
+def _bind(params, args, types):
+    """Placeholder -> dtype from the array (and NumPy scalar) arguments."""
+    for p, x in zip(params, args):
+        dt = _dtype_of(x)
+        if p.dtype is not None or dt is None:
+            continue
+        have = types.get(p.type_name)
+        if have is None:
+            types[p.type_name] = dt
+        elif have != dt:
+            raise TypeError("Type is mismatched. %s %s %s"
+                            % (p.name, have, dt))
+
+
+def _resolve(p, types, x=None):
+    if p.dtype is not None:
+        return p.dtype
+    if p.type_name in types:
+        return types[p.type_name]
+    if x is not None and not isinstance(x, ndarray):
+        # a Python scalar binds the placeholder the way NumPy types it
+        dt = _np.asarray(x).dtype
+        types[p.type_name] = dt
+        return dt
+    raise TypeError("Cannot determine the type of %s (placeholder %s)"
+                    % (p.name, p.type_name))
+
+
+def _typedefs(types):
+    return "".join("typedef %s %s;\n" % (_CT[dt.char], name)
+                   for name, dt in types.items())
+
+
+class ElementwiseKernel:
+    """CuPy's ElementwiseKernel: an elementwise kernel from CUDA C++ code."""
+
+    def __init__(self, in_params, out_params, operation, name="kernel",
+                 reduce_dims=True, preamble="", no_return=False,
+                 return_tuple=False, loop_prep="", after_loop="", **kwargs):
+        self.in_params = _params(in_params)
+        self.out_params = _params(out_params)
+        if not self.out_params:
+            raise ValueError("an elementwise kernel needs an output")
+        if any(p.raw for p in self.out_params):
+            raise NotImplementedError("gpuarray ElementwiseKernel: raw "
+                                      "output parameters are not supported")
+        names = [p.name for p in self.in_params + self.out_params]
+        if len(set(names)) != len(names):
+            raise ValueError("duplicate parameter names")
+        self.operation = operation
+        self.name = name
+        self.preamble = preamble
+        self.no_return = no_return
+        self.return_tuple = return_tuple
+        self.nin = len(self.in_params)
+        self.nout = len(self.out_params)
+
+    def __call__(self, *args, size=None, block_size=None, stream=None):
+        nin, nout = self.nin, self.nout
+        if len(args) not in (nin, nin + nout):
+            raise TypeError("Wrong number of arguments for %r: %d given, "
+                            "%d or %d expected" % (self.name, len(args), nin,
+                                                   nin + nout))
+        ins = list(args[:nin])
+        outs = list(args[nin:]) if len(args) > nin else [None] * nout
+        types = {}
+        _bind(self.in_params, ins, types)
+        _bind(self.out_params, outs, types)
+        in_dt = [_resolve(p, types, x) for p, x in zip(self.in_params, ins)]
+        out_dt = [_resolve(p, types) for p in self.out_params]
+        operands = []
+        for p, x, dt in zip(self.in_params, ins, in_dt):
+            if p.raw:
+                x = ascontiguousarray(_asarray(x).astype(dt, copy=False))
+            elif isinstance(x, _np.ndarray):
+                x = _asarray(x)
+            operands.append(x)
+        shape = self._shape(operands, outs, size)
+        for k, (p, x) in enumerate(zip(self.in_params, operands)):
+            if p.raw:
+                if x.size == 0:
+                    raise ValueError("raw argument %s is empty" % p.name)
+                operands[k] = _core._as_strided(x, shape, (0,) * len(shape),
+                                                0, False)
+        for j, (o, dt) in enumerate(zip(outs, out_dt)):
+            if o is None:
+                outs[j] = _core.empty(shape, dt)
+            elif not isinstance(o, ndarray):
+                raise TypeError("output %s must be a gpuarray.ndarray"
+                                % self.out_params[j].name)
+            elif tuple(o.shape) != shape:
+                raise ValueError("Out shape is mismatched")
+        loop_types = tuple(in_dt) + tuple(out_dt)
+        _core._elementwise(self._body(types), tuple(operands), tuple(outs),
+                           loop_types, _PRELUDE + self.preamble)
+        if self.no_return:
+            return None
+        if nout == 1 and not self.return_tuple:
+            return outs[0]
+        return tuple(outs)
+
+    def _body(self, types):
+        """The kernel body: typedefs of the placeholders, the names bound
+        to the operands (Note [User kernels]), then the user's code."""
+        body = [_typedefs(types),
+                "const long long i = gpa_i; (void)i;\n",
+                "const gpa_user_ind _ind = {(long long)n}; (void)_ind;\n"]
+        for k, p in enumerate(self.in_params):
+            if p.raw:
+                body.append("const in%d_t *%s = p%d;\n" % (k, p.name, k))
+            else:
+                body.append("in%d_t %s = in%d;\n" % (k, p.name, k))
+        for j, p in enumerate(self.out_params):
+            body.append("out%d_t &%s = out%d;\n" % (j, p.name, j))
+        body.append("{\n%s\n;}\n" % self.operation)
+        return "".join(body)
+
+    def _shape(self, operands, outs, size):
+        shapes = [x.shape for p, x in zip(self.in_params, operands)
+                  if not p.raw and isinstance(x, ndarray)]
+        shapes += [o.shape for o in outs if isinstance(o, ndarray)]
+        if shapes:
+            shape = _np.broadcast_shapes(*shapes)
+            if size is not None and int(_np.prod(shape)) != size:
+                raise ValueError("size is mismatched")
+            return tuple(shape)
+        if size is None:
+            raise ValueError("Loop size is undecided")
+        return (int(size),)
+
+
+class ReductionKernel:
+    """CuPy's ReductionKernel: map each element (map_expr over the input
+    names), combine with reduce_expr over `a` and `b` from `identity`,
+    finish with post_map_expr assigning the output name from `a`."""
+
+    def __init__(self, in_params, out_params, map_expr, reduce_expr,
+                 post_map_expr, identity, name="reduce_kernel",
+                 reduce_type=None, reduce_dims=True, preamble="",
+                 options=(), **kwargs):
+        self.in_params = _params(in_params)
+        self.out_params = _params(out_params)
+        if len(self.out_params) != 1 or any(p.raw for p in
+                                            self.in_params +
+                                            self.out_params):
+            raise NotImplementedError("gpuarray ReductionKernel: one "
+                                      "output and no raw parameters")
+        if identity is None:
+            raise NotImplementedError("gpuarray ReductionKernel: an "
+                                      "identity is required")
+        self.map_expr = map_expr
+        self.reduce_expr = reduce_expr
+        self.post_map_expr = post_map_expr
+        self.identity = identity
+        self.name = name
+        self.reduce_type = reduce_type
+        self.preamble = preamble
+
+    def __call__(self, *args, axis=None, keepdims=False, stream=None):
+        nin = len(self.in_params)
+        if len(args) not in (nin, nin + 1):
+            raise TypeError("Wrong number of arguments for %r" % self.name)
+        ins = [_asarray(x) if isinstance(x, _np.ndarray) else x
+               for x in args[:nin]]
+        out = args[nin] if len(args) > nin else None
+        types = {}
+        _bind(self.in_params, ins, types)
+        _bind(self.out_params, [out], types)
+        in_dt = [_resolve(p, types, x) for p, x in zip(self.in_params, ins)]
+        out_dt = _resolve(self.out_params[0], types)
+        acc = _np.dtype(self.reduce_type) if self.reduce_type else out_dt
+        if acc.char not in _CT or acc.itemsize % 4:
+            raise NotImplementedError("gpuarray ReductionKernel: "
+                                      "reduce_type must be a 4, 8 or "
+                                      "16-byte NumPy type (got %s)" % acc)
+        src, src_dt = self._mapped_source(ins, in_dt, types, acc)
+        axes = _axes(axis, src.ndim, strict=False)
+        shape = _result_shape(src.shape, axes, keepdims)
+        if out is None:
+            out = _core.empty(shape, out_dt)
+        elif tuple(out.shape) != shape:
+            raise ValueError("Out shape is mismatched")
+        op = self._op(types, acc, nin == 1 and src is ins[0])
+        _core._reduce(src, axes, out, op, src_dt, out_dt, 0.0, 0.0)
+        return out
+
+    def _op(self, types, acc, direct):
+        """The reduction engine's op tuple (acc_t, size, identity, map,
+        combine, finish, preamble); direct: map_expr over the one input,
+        else the input is already mapped (see _mapped_source)."""
+        oname = self.out_params[0].name
+        finish = ("[&]() -> out0_t { out0_t %s; %s; return %s; }()"
+                  % (oname, self.post_map_expr, oname))
+        if direct:
+            p = self.in_params[0]
+            mapping = ("[&]() -> acc_t { in0_t %s = in0; return "
+                       "gpa_cast<acc_t>(%s); }()" % (p.name, self.map_expr))
+        else:
+            mapping = "gpa_cast<acc_t>(in0)"
+        return (_CT[acc.char], acc.itemsize,
+                "gpa_cast<acc_t>(%s)" % self.identity, mapping,
+                "gpa_cast<acc_t>(%s)" % self.reduce_expr,
+                finish, _typedefs(types) + self.preamble)
+
+    def _mapped_source(self, ins, in_dt, types, acc):
+        """The reduction's one input: the argument itself for a single
+        array input, else an acc-typed array of map_expr over all of them
+        (one elementwise pass)."""
+        if len(ins) == 1 and isinstance(ins[0], ndarray):
+            return ins[0], in_dt[0]
+        params = ", ".join("%s %s" % (dt.name, p.name)
+                           for p, dt in zip(self.in_params, in_dt))
+        k = ElementwiseKernel(params, "%s gpa_mapped" % acc.name,
+                              "gpa_mapped = gpa_cast<%s>(%s)"
+                              % (_CT[acc.char], self.map_expr),
+                              name=self.name + "_map",
+                              preamble=_typedefs(types) + self.preamble)
+        return k(*ins), acc

@@ -1,0 +1,184 @@
+"""The vector products of the gufunc family: vecdot, matvec, vecmat, with
+NumPy's axes=/axis=/out= rules.
+"""
+
+import functools as _ft
+import operator as _op
+
+import numpy as _np
+
+from .._core import ndarray
+from .._engine import ufuncs as _uf
+from ..manipulation import shapes as _mn
+from .._engine.arrays import asarray
+from .dot_matmul import _contract, _direct, _matmul2d
+from ..ufuncs import gufunc_axes as _gufunc_axes
+
+
+__all__ = ["vecdot", "matvec", "vecmat"]
+
+_INT64 = _np.dtype(_np.int64)
+_normalize_axis = _np.lib.array_utils.normalize_axis_index
+
+
+@_ft.lru_cache(maxsize=256)
+def _gufunc_dtype(name, d1, d2, dtype, casting, out_dtype):
+    """The loop dtype NumPy's gufunc `name` picks, from a call on
+    one-element probes; NumPy's TypeError when no loop fits or the result
+    cannot be cast to an `out` of out_dtype."""
+    shapes = {"vecdot": ((1,), (1,), ()), "matvec": ((1, 1), (1,), (1,)),
+              "vecmat": ((1,), (1, 1), (1,))}[name]
+    uf = getattr(_np, name)
+    x1, x2 = _np.zeros(shapes[0], d1), _np.zeros(shapes[1], d2)
+    kwargs = {"casting": casting}
+    if dtype is not None:
+        kwargs["dtype"] = dtype
+    loop = _np.dtype(uf(x1, x2, **kwargs).dtype)
+    if out_dtype is not None:
+        # An out= array does not change the loop, only where it lands.
+        uf(x1, x2, out=_np.zeros(shapes[2], out_dtype), **kwargs)
+    return loop
+
+
+def _loop_dtype(name, a, b, dtype, casting, out):
+    if isinstance(out, tuple) and len(out) == 1:
+        out = out[0]
+    out_dtype = out.dtype if isinstance(out, ndarray) else None
+    return _gufunc_dtype(name, a.dtype, b.dtype,
+                         None if dtype is None else _np.dtype(dtype),
+                         casting, out_dtype)
+
+
+def _core_error(name, signature, i, has, needs):
+    raise ValueError("%s: Input operand %d does not have enough dimensions "
+                     "(has %d, gufunc core with signature %s requires %d)"
+                     % (name, i, has, signature, needs))
+
+
+def _mismatch_error(name, signature, size, expected):
+    raise ValueError("%s: Input operand 1 has a mismatch in its core "
+                     "dimension 0, with gufunc signature %s (size %d is "
+                     "different from %d)" % (name, signature, size,
+                                             expected))
+
+
+def _store(out, result):
+    """result, or written into `out` (which must have its shape)."""
+    if out is None:
+        return result
+    if isinstance(out, tuple):
+        (out,) = out
+    if not isinstance(out, ndarray):
+        raise TypeError("return arrays must be of gpuarray.ndarray type")
+    if out.shape != result.shape:
+        raise ValueError("non-broadcastable output operand with shape %s "
+                         "doesn't match the broadcast shape %s"
+                         % (out.shape, result.shape))
+    out[...] = result
+    return out
+
+
+def _vecdot_axes(axis, axes):
+    """(core axis of x1, of x2, output axis for keepdims)."""
+    if axes is None:
+        return axis, axis, axis
+    if axis != -1:
+        raise TypeError("cannot specify both 'axis' and 'axes'")
+    ins = []
+    for entry in axes[:2]:
+        entry = tuple(entry) if isinstance(entry, (tuple, list)) else \
+            (entry,)
+        if len(entry) != 1:
+            raise ValueError("vecdot: axes item needs exactly one axis")
+        ins.append(_op.index(entry[0]))
+    out_ax = -1
+    if len(axes) > 2 and axes[2] not in ((), []):
+        entry = axes[2]
+        out_ax = _op.index(entry[0] if isinstance(entry, (tuple, list))
+                           else entry)
+    return ins[0], ins[1], out_ax
+
+
+def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
+           dtype=None, casting="same_kind", order="K", subok=True,
+           signature=None):
+    """sum(conj(x1) * x2) over the vector axis (NumPy 2's gufunc
+    (n),(n)->(): other axes broadcast; dtype from NumPy's loops)."""
+    sig = "(n),(n)->()"
+    a, b = asarray(x1), asarray(x2)
+    for i, x in enumerate((a, b)):
+        if x.ndim < 1:
+            _core_error("vecdot", sig, i, x.ndim, 1)
+    ax1, ax2, out_ax = _vecdot_axes(axis, axes)
+    a = _mn.moveaxis(a, ax1, -1)
+    b = _mn.moveaxis(b, ax2, -1)
+    if b.shape[-1] != a.shape[-1]:
+        _mismatch_error("vecdot", sig, b.shape[-1], a.shape[-1])
+    _np.broadcast_shapes(a.shape[:-1], b.shape[:-1])
+    dt = _loop_dtype("vecdot", a, b, dtype, casting, out)
+    a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
+    if dt.kind == "c":
+        a = _uf.conjugate(a)
+    result = _contract(a, b, dt)
+    if keepdims:
+        result = _mn.expand_dims(result,
+                                 _normalize_axis(out_ax, result.ndim + 1))
+    return _store(out, result)
+
+
+def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
+           order="K", subok=True, signature=None, axes=None,
+           axis=_np._NoValue, keepdims=_np._NoValue):
+    """Matrix-vector product over stacks, NumPy 2.2's gufunc
+    (m,n),(n)->(m): sum over n of x1[..., m, n] * x2[..., n]."""
+    if axes is not None or axis is not _np._NoValue or \
+            keepdims is not _np._NoValue:
+        _gufunc_axes.check_keywords("matvec", "(m,n),(n)->(m)", axis, keepdims)
+        return _store(out, _gufunc_axes.apply(
+            "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting),
+            asarray(x1), asarray(x2), (2, 1), lambda ops: 1, axes))
+    sig = "(m,n),(n)->(m)"
+    a, b = asarray(x1), asarray(x2)
+    if a.ndim < 2:
+        _core_error("matvec", sig, 0, a.ndim, 2)
+    if b.ndim < 1:
+        _core_error("matvec", sig, 1, b.ndim, 1)
+    if b.shape[-1] != a.shape[-1]:
+        _mismatch_error("matvec", sig, b.shape[-1], a.shape[-1])
+    _np.broadcast_shapes(a.shape[:-2], b.shape[:-1])
+    dt = _loop_dtype("matvec", a, b, dtype, casting, out)
+    a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
+    if _direct(dt):   # a GEMM of (..., m, n) by (..., n, 1)
+        return _store(out, _matmul2d(a, b[..., :, None], dt)[..., 0])
+    return _store(out, _contract(a, b[..., None, :], dt))
+
+
+def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
+           order="K", subok=True, signature=None, axes=None,
+           axis=_np._NoValue, keepdims=_np._NoValue):
+    """Vector-matrix product over stacks, NumPy 2.2's gufunc
+    (n),(n,m)->(m): sum over n of conj(x1[..., n]) * x2[..., n, m]."""
+    if axes is not None or axis is not _np._NoValue or \
+            keepdims is not _np._NoValue:
+        _gufunc_axes.check_keywords("vecmat", "(n),(n,m)->(m)", axis, keepdims)
+        return _store(out, _gufunc_axes.apply(
+            "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting),
+            asarray(x1), asarray(x2), (1, 2), lambda ops: 1, axes))
+    sig = "(n),(n,m)->(m)"
+    a, b = asarray(x1), asarray(x2)
+    if a.ndim < 1:
+        _core_error("vecmat", sig, 0, a.ndim, 1)
+    if b.ndim < 2:
+        _core_error("vecmat", sig, 1, b.ndim, 2)
+    if b.shape[-2] != a.shape[-1]:
+        _mismatch_error("vecmat", sig, b.shape[-2], a.shape[-1])
+    _np.broadcast_shapes(a.shape[:-1], b.shape[:-2])
+    dt = _loop_dtype("vecmat", a, b, dtype, casting, out)
+    a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
+    if dt.kind == "c":
+        a = _uf.conjugate(a)
+    if _direct(dt):   # a GEMM of (..., 1, n) by (..., n, m)
+        return _store(out, _matmul2d(a[..., None, :], b, dt)[..., 0, :])
+    return _store(out, _contract(a[..., None, :], _mn.swapaxes(b, -1, -2),
+                                 dt))
+

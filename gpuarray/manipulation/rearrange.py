@@ -1,0 +1,188 @@
+"""Rearranging elements: split, roll, repeat, tile, append, rot90.  Each is
+views plus the copy kernels (no kernels of its own), as NumPy defines
+them."""
+import operator as _op
+
+import numpy as _np
+
+from .. import _core
+from .._engine.arrays import asarray
+from .shapes import broadcast_to, concatenate, flip, _normalize_axis
+
+__all__ = ["split", "array_split", "hsplit", "vsplit", "dsplit", "roll",
+           "repeat", "tile", "append", "rot90"]
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    """Sub-arrays (views) of ary along axis; sections may be unequal."""
+    a = asarray(ary)
+    axis = _normalize_axis(axis, a.ndim)
+    n = a.shape[axis]
+    if _np.ndim(indices_or_sections) == 0:
+        sections = _op.index(indices_or_sections)
+        if sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        each, extra = divmod(n, sections)
+        sizes = [each + 1] * extra + [each] * (sections - extra)
+        bounds = _np.concatenate([[0], _np.cumsum(sizes)])
+    else:
+        bounds = [0] + list(indices_or_sections) + [n]
+    out = []
+    index = [slice(None)] * a.ndim
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        index[axis] = slice(int(lo), int(hi))
+        out.append(a[tuple(index)])
+    return out
+
+
+def split(ary, indices_or_sections, axis=0):
+    a = asarray(ary)
+    if _np.ndim(indices_or_sections) == 0:
+        n = a.shape[_normalize_axis(axis, a.ndim)]
+        if n % _op.index(indices_or_sections):
+            raise ValueError("array split does not result in an equal "
+                             "division")
+    return array_split(a, indices_or_sections, axis)
+
+
+def hsplit(ary, indices_or_sections):
+    a = asarray(ary)
+    if a.ndim == 0:
+        raise ValueError("hsplit only works on arrays of 1 or more "
+                         "dimensions")
+    return split(a, indices_or_sections, 1 if a.ndim > 1 else 0)
+
+
+def vsplit(ary, indices_or_sections):
+    a = asarray(ary)
+    if a.ndim < 2:
+        raise ValueError("vsplit only works on arrays of 2 or more "
+                         "dimensions")
+    return split(a, indices_or_sections, 0)
+
+
+def dsplit(ary, indices_or_sections):
+    a = asarray(ary)
+    if a.ndim < 3:
+        raise ValueError("dsplit only works on arrays of 3 or more "
+                         "dimensions")
+    return split(a, indices_or_sections, 2)
+
+
+def roll(a, shift, axis=None):
+    """Elements shifted along axes, wrapping around (two copies per axis)."""
+    a = asarray(a)
+    if axis is None:
+        return roll(a.ravel(), shift, 0).reshape(a.shape)
+    # shift and axis broadcast against each other, as in NumPy
+    pairs = _np.broadcast(shift, axis)
+    if pairs.ndim > 1:
+        raise ValueError("'shift' and 'axis' should be scalars or 1D "
+                         "sequences")
+    total = {}
+    for s, ax in pairs:
+        ax = _normalize_axis(ax, a.ndim)
+        total[ax] = total.get(ax, 0) + int(s)  # NumPy truncates 2.7 -> 2
+    out = a
+    for ax, s in total.items():
+        n = a.shape[ax]
+        if n == 0 or s % n == 0:
+            continue
+        s %= n
+        lo = [slice(None)] * a.ndim
+        hi = [slice(None)] * a.ndim
+        lo[ax] = slice(n - s, None)
+        hi[ax] = slice(None, n - s)
+        out = concatenate([out[tuple(lo)], out[tuple(hi)]], axis=ax)
+    return out.copy() if out is a else out
+
+
+def repeat(a, repeats, axis=None):
+    """Each element repeated (a scalar count: a broadcast view copied once;
+    per-element counts: one slice copy per element)."""
+    a = asarray(a)
+    if axis is None or a.ndim == 0:  # NumPy takes a 0-d array as 1-d
+        a = a.ravel()
+        axis = 0 if axis is None else axis
+    axis = _normalize_axis(axis, a.ndim)
+    if isinstance(repeats, _core.ndarray):
+        repeats = repeats.get()  # counts decide the shape: needed here
+    if _np.ndim(repeats) > 1:
+        raise ValueError("repeats must be a scalar or a 1-d sequence")
+    # counts are cast to intp unchecked (2.5 repeats twice), as in NumPy
+    repeats = _np.asarray(repeats).astype(_np.intp)
+    if _np.ndim(repeats) == 0:
+        r = _op.index(repeats)
+        if r < 0:
+            raise ValueError("negative dimensions are not allowed")
+        x = a.reshape(a.shape[:axis + 1] + (1,) + a.shape[axis + 1:])
+        shape = a.shape[:axis + 1] + (r,) + a.shape[axis + 1:]
+        out_shape = (a.shape[:axis] + (a.shape[axis] * r,)
+                     + a.shape[axis + 1:])
+        return broadcast_to(x, shape).copy().reshape(out_shape)
+    reps = repeats.tolist()
+    if len(reps) == 1:
+        return repeat(a, reps[0], axis)
+    if len(reps) != a.shape[axis]:
+        raise ValueError("operands could not be broadcast together with "
+                         "shape (%d,) (%d,)" % (a.shape[axis], len(reps)))
+    if any(r < 0 for r in reps):
+        raise ValueError("repeats may not contain negative values.")
+    shape = list(a.shape)
+    shape[axis] = sum(reps)
+    out = _core.empty(tuple(shape), a.dtype)
+    src = [slice(None)] * a.ndim
+    dst = [slice(None)] * a.ndim
+    pos = 0
+    for i, r in enumerate(reps):
+        if r == 0:
+            continue
+        src[axis] = slice(i, i + 1)
+        dst[axis] = slice(pos, pos + r)
+        out[tuple(dst)] = a[tuple(src)]
+        pos += r
+    return out
+
+
+def tile(A, reps):
+    """A repeated reps times along each axis (one broadcast copy)."""
+    a = asarray(A)
+    reps = (reps,) if _np.ndim(reps) == 0 else tuple(reps)
+    reps = tuple(_op.index(r) for r in reps)
+    nd = max(a.ndim, len(reps))
+    reps = (1,) * (nd - len(reps)) + reps
+    a = a.reshape((1,) * (nd - a.ndim) + a.shape)
+    # interleave a new axis before each: (r0, s0, r1, s1, ...)
+    expanded = a.reshape(sum(((1, s) for s in a.shape), ()))
+    shape = sum(((r, s) for r, s in zip(reps, a.shape)), ())
+    out = broadcast_to(expanded, shape).copy()
+    return out.reshape(tuple(r * s for r, s in zip(reps, a.shape)))
+
+
+def append(arr, values, axis=None):
+    arr = asarray(arr)
+    values = asarray(values)
+    if axis is None:
+        return concatenate([arr.ravel(), values.ravel()])
+    return concatenate([arr, values], axis=axis)
+
+
+def rot90(m, k=1, axes=(0, 1)):
+    """Rotation by 90 degrees in the plane of `axes` (a view)."""
+    m = asarray(m)
+    axes = tuple(axes)
+    if len(axes) != 2:
+        raise ValueError("len(axes) must be 2.")
+    a0, a1 = (_normalize_axis(ax, m.ndim) for ax in axes)
+    if a0 == a1:
+        raise ValueError("Axes must be different.")
+    k %= 4
+    if k == 0:
+        return m[...]
+    if k == 2:
+        return flip(flip(m, a0), a1)
+    perm = list(range(m.ndim))
+    perm[a0], perm[a1] = perm[a1], perm[a0]
+    if k == 1:
+        return flip(m, a1).transpose(perm)
+    return flip(m.transpose(perm), a1)

@@ -1,0 +1,67 @@
+"""Scans: cumsum, cumprod, their nan variants and the Array API's
+cumulative_sum/prod -- one single-pass launch each (csrc/ops/scan.c; the
+deterministic look-back in csrc/jit/scan_codegen.c).  Result dtypes come
+from NumPy (a cached call on a one-element probe).  ufunc.accumulate is
+ufuncs/accumulate.py.
+"""
+
+
+from .. import _core
+from .._engine.reduce import _asarray, _axes
+from .._engine.scan import _scan
+from ..manipulation.shapes import concatenate
+
+
+__all__ = ["cumsum", "cumprod", "nancumsum", "nancumprod", "cumulative_sum", "cumulative_prod"]
+
+
+def cumsum(a, axis=None, dtype=None, out=None):
+    """Inclusive prefix sums (one single-pass scan launch)."""
+    return _scan(a, axis, dtype, out, "add")
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    return _scan(a, axis, dtype, out, "multiply")
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    return _scan(a, axis, dtype, out, "add", nan=True)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    return _scan(a, axis, dtype, out, "multiply", nan=True)
+
+
+def _cumulative(scan, identity, x, axis, dtype, out, include_initial):
+    """The Array API's cumulative_sum/prod: a scan, with the identity in
+    front when include_initial (the axis is then one longer)."""
+    x = _asarray(x)
+    if x.ndim == 0:
+        x = x.reshape(1)    # NumPy scans a 0-d array as 1-d
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError("axis must be specified for arrays of more "
+                             "than one dimension")
+        axis = 0
+    r = scan(x, axis, dtype, None if include_initial else out)
+    if include_initial:
+        ax = _axes(axis, x.ndim)[0]
+        shp = list(r.shape)
+        shp[ax] = 1
+        r = concatenate([_core.full(tuple(shp), identity, r.dtype), r],
+                        axis=ax)
+        if out is not None:
+            out[...] = r
+            return out
+    return r
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None,
+                   include_initial=False):
+    return _cumulative(cumsum, 0, x, axis, dtype, out, include_initial)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, out=None,
+                    include_initial=False):
+    return _cumulative(cumprod, 1, x, axis, dtype, out, include_initial)
+

@@ -1,0 +1,417 @@
+"""Counting into bins: bincount, histogram, histogram_bin_edges, digitize.
+
+Built on the sort (gpuarray/_sorting.py), with no atomics: the values are
+sorted once, and each bin's count is the distance between the insertion
+points of its two edges (searchsorted); weighted sums are differences of
+a prefix sum of the weights in sorted order.  So results are
+deterministic; the weighted sums round differently from NumPy's
+sequential adds (a difference of two prefix sums), within a few ulps of
+the total.
+"""
+import operator as _operator
+
+import numpy as _np
+
+from .. import _core
+from .._core import ndarray
+from .._engine.arrays import asarray as _asarray
+from .moments import std
+from .order import percentile
+from .._engine.arrays import arange, ascontiguousarray, zeros
+from .._engine.ufuncs import logical_and
+from ..indexing.advanced import flatnonzero
+from ..manipulation.shapes import concatenate
+from ..math.cumulative import cumsum
+from ..math.extrema import amax, amin
+from ..sorting.search_unique import searchsorted
+from ..sorting.sort import sort, argsort
+from .moments import mean
+from .._engine.ufuncs import where
+from .._engine.operands import _imag
+from .._engine.operands import _real
+
+__all__ = ["bincount", "histogram", "histogram_bin_edges", "digitize"]
+
+_INT64 = _np.dtype(_np.int64)
+
+
+def _host_scalar(x):
+    return x.get().item() if isinstance(x, ndarray) else x
+
+
+_COUNT_BODY = """
+#if GPA_CUDA
+atomicAdd(reinterpret_cast<unsigned long long *>(p1) + in0, 1ull);
+#else
+__atomic_fetch_add(p1 + in0, 1LL, __ATOMIC_RELAXED);
+#endif
+gpa_skip = true;
+"""
+
+
+def bincount(x, weights=None, minlength=0):
+    """Counts (or weight sums) of each non-negative integer in x."""
+    x = _bincount_input(x)
+    if x.ndim != 1:
+        raise ValueError("object too deep for desired array"
+                         if x.ndim > 1 else "object of too small depth for "
+                         "desired array")
+    if x.dtype.kind not in "iub":
+        raise TypeError("Cannot cast array data from %r to dtype('int64') "
+                        "according to the rule 'safe'" % x.dtype)
+    minlength = int(minlength)
+    if minlength < 0:
+        raise ValueError("'minlength' must not be negative")
+    if x.size and int(_host_scalar(amin(x))) < 0:
+        raise ValueError("'list' argument must have no negative elements")
+    nb = max(int(_host_scalar(amax(x))) + 1 if x.size else 0, minlength)
+    xi = x.astype(_INT64)
+    edges = arange(nb + 1, dtype=_INT64)
+    if weights is None:
+        # integer counts by atomic increments: exact whatever the order
+        counts = zeros((nb,), _INT64)
+        if x.size:
+            _core._elementwise(
+                _COUNT_BODY, (x,),
+                (_core._as_strided(counts, x.shape, (0,), 0, True),),
+                (_INT64, _INT64))
+        return counts
+    w = _asarray(weights)
+    if w.shape != x.shape:
+        raise ValueError("The weights and list don't have the same length.")
+    if not _np.can_cast(w.dtype, _np.float64):
+        raise TypeError("Cannot cast array data from %r to dtype('float64') "
+                        "according to the rule 'safe'" % w.dtype)
+    perm = argsort(xi)
+    pos = searchsorted(xi[perm], edges)
+    ws = w[perm].astype(_np.float64)
+    cw = concatenate([_asarray(_np.zeros(1)), cumsum(ws)])
+    return cw[pos[1:]] - cw[pos[:-1]]
+
+
+def _bincount_input(x):
+    """x as a gpuarray array; a list as NumPy reads it for bincount: empty
+    means no integers, floats are truncated with NumPy's warning."""
+    if isinstance(x, ndarray):
+        return x
+    if not isinstance(x, _np.ndarray):
+        x = _np.asarray(x)
+        if x.size == 0:
+            x = x.astype(_np.intp)
+        elif x.dtype.kind == "f":
+            import warnings
+            warnings.warn("Non-integer input passed to bincount. In a future "
+                          "version of NumPy, this will be an error. "
+                          "(Deprecated NumPy 2.1)", DeprecationWarning,
+                          stacklevel=3)
+            x = x.astype(_np.intp)
+    return _asarray(x)
+
+
+def _unsigned_subtract(a, b):
+    """NumPy's a - b (a >= b) of host scalars, unsigned for signed ints so
+    that the range of an int16 histogram does not overflow."""
+    dt = _np.result_type(a, b)
+    if dt.kind != "i":
+        return _np.subtract(a, b, dtype=dt)
+    udt = _np.dtype("u%d" % dt.itemsize)
+    return _np.subtract(_np.asarray(a, dtype=dt), _np.asarray(b, dtype=dt),
+                        casting="unsafe", dtype=udt)
+
+
+def _ptp(x):
+    return _unsigned_subtract(amax(x).get()[()], amin(x).get()[()])
+
+
+# NumPy's _hist_bin_* bin widths: the statistics (extremes, std, mean,
+# percentiles) are gpuarray reductions, the formulas run on the host
+# scalars in NumPy's order and types
+
+def _bw_sqrt(x, rng):
+    return _ptp(x) / _np.sqrt(x.size)
+
+
+def _bw_sturges(x, rng):
+    return _ptp(x) / (_np.log2(x.size) + 1.0)
+
+
+def _bw_rice(x, rng):
+    return _ptp(x) / (2.0 * x.size ** (1.0 / 3))
+
+
+def _bw_scott(x, rng):
+    return (24.0 * _np.pi ** 0.5 / x.size) ** (1.0 / 3.0) * \
+        std(x).get()[()]
+
+
+def _bw_doane(x, rng):
+    if x.size > 2:
+        sg1 = _np.sqrt(6.0 * (x.size - 2) /
+                       ((x.size + 1.0) * (x.size + 3)))
+        sigma = std(x).get()[()]
+        if sigma > 0.0:
+            t = (x - mean(x).get()[()]) / sigma
+            g1 = mean(t * t * t).get()[()]
+            return _ptp(x) / (1.0 + _np.log2(x.size) +
+                              _np.log2(1.0 + _np.absolute(g1) / sg1))
+    return 0.0
+
+
+def _bw_fd(x, rng):
+    p75, p25 = percentile(x, [75, 25]).get()
+    return 2.0 * _np.subtract(p75, p25) * x.size ** (-1.0 / 3.0)
+
+
+def _bw_auto(x, rng):
+    return min(max(_bw_fd(x, rng), _bw_sqrt(x, rng) / 2),
+               _bw_sturges(x, rng))
+
+
+def _bw_stone(x, rng):
+    """Minimise NumPy's cross-validation estimate over 1..max(100,
+    sqrt(n)) bins.  Every candidate's counts come from one sort of x and
+    one searchsorted of all candidates' edges (what histogram would do
+    per candidate); the scores are NumPy's, on the host."""
+    n = x.size
+    ptp_x = _ptp(x)
+    if n <= 1 or ptp_x == 0:
+        return 0
+    top = max(100, int(_np.sqrt(n)))
+    edges = [_uniform_edges(x.dtype, rng[0], rng[1], k) for k in
+             range(1, top + 1)]
+    allh = _np.concatenate(edges)
+    xs = sort(x)
+    lpos = searchsorted(xs, _asarray(allh)).get()
+    rpos = searchsorted(xs, _asarray(allh), side="right").get()
+    best, best_j = None, None
+    at = 0
+    for k in range(1, top + 1):
+        # bin i: e[i] <= x < e[i+1], the last one also x == e[k]
+        pos = lpos[at:at + k + 1].copy()
+        pos[-1] = rpos[at + k]
+        at += k + 1
+        p_k = _np.diff(pos) / n
+        j = (2 - (n + 1) * p_k.dot(p_k)) / (ptp_x / k)
+        if best is None or j < best_j:     # min() keeps the first
+            best, best_j = k, j
+    if best == top:
+        import warnings
+        warnings.warn("The number of bins estimated may be suboptimal.",
+                      RuntimeWarning, stacklevel=4)
+    return ptp_x / best
+
+
+_SELECTORS = {"stone": _bw_stone, "auto": _bw_auto, "doane": _bw_doane,
+              "fd": _bw_fd, "rice": _bw_rice, "scott": _bw_scott,
+              "sqrt": _bw_sqrt, "sturges": _bw_sturges}
+
+
+def _uniform_edges(adt, lo, hi, n):
+    """NumPy's n + 1 uniform edges on the host, in NumPy's edge type."""
+    bt = _np.result_type(lo, hi, _np.zeros(0, adt))
+    if bt.kind in "biu":
+        bt = _np.result_type(bt, float)
+    return _np.linspace(lo, hi, n + 1, endpoint=True, dtype=bt)
+
+
+def _estimate(a, name, range, weights):
+    """NumPy's number of bins for the estimator `name`."""
+    if name not in _SELECTORS:
+        raise ValueError("%r is not a valid estimator for `bins`" % name)
+    if weights is not None:
+        raise TypeError("Automated estimation of the number of bins is "
+                        "not supported for weighted data")
+    lo, hi = _outer_edges(a, range)
+    if range is not None:
+        # as NumPy scalars: a Python int out of a's range compares fine
+        lo_s, hi_s = _np.asarray(lo)[()], _np.asarray(hi)[()]
+        a = a[flatnonzero(logical_and(a >= lo_s, a <= hi_s))]
+    if a.size == 0:
+        return 1
+    width = _SELECTORS[name](a, (lo, hi))
+    if not width:
+        return 1
+    if a.dtype.kind in "iu" and width < 1:
+        width = 1
+    return int(_np.ceil(_unsigned_subtract(hi, lo) / width))
+
+
+def _outer_edges(a, range, as_float=False):
+    """(lo, hi) of NumPy's histograms: `range` checked, or a's extremes as
+    NumPy scalars of a's type (linspace then computes in that type, as in
+    NumPy), (0, 1) for no data; widened by 0.5 when equal."""
+    if range is not None:
+        lo, hi = (float(v) for v in range) if as_float else range
+        if lo > hi:
+            raise ValueError("max must be larger than min in range "
+                             "parameter.")
+        if not (_np.isfinite(lo) and _np.isfinite(hi)):
+            raise ValueError("supplied range of [%s, %s] is not finite"
+                             % (lo, hi))
+    elif a.size == 0:
+        lo, hi = (0.0, 1.0) if as_float else (0, 1)
+    else:
+        lo, hi = amin(a).get()[()], amax(a).get()[()]
+        if not (_np.isfinite(lo) and _np.isfinite(hi)):
+            raise ValueError("autodetected range of [%s, %s] is not "
+                             "finite" % (lo, hi))
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    return lo, hi
+
+
+def _edges(a, bins, range, weights=None):
+    """The bin edges NumPy would use, as a float array (gpuarray)."""
+    if isinstance(bins, str):
+        # the estimators pick a number of uniform bins over the same
+        # outer edges as an integer `bins`
+        bins = _estimate(a, bins, range, weights)
+    if _np.ndim(bins) == 0:
+        try:
+            n = _operator.index(bins)
+        except TypeError:
+            raise TypeError("`bins` must be an integer, a string, or an "
+                            "array") from None
+        if n < 1:
+            raise ValueError("`bins` must be positive, when an integer")
+        lo, hi = _outer_edges(a, range, as_float=True)
+        dt = _np.result_type(a.dtype, _np.float64) if a.dtype.kind in "biu" \
+            else _np.result_type(a.dtype, _np.float16)
+        # NumPy builds the edges in the input's float type (float64 for
+        # integer input)
+        e = _np.linspace(lo, hi, n + 1, dtype=dt)
+        if _np.any(e[:-1] >= e[1:]):
+            raise ValueError("Too many bins for data range. Cannot create "
+                             "%d finite-sized bins." % n)
+        return _asarray(e), True
+    e = _asarray(bins)
+    eh = e.get() if isinstance(e, ndarray) else _np.asarray(e)
+    if eh.ndim != 1:
+        raise ValueError("`bins` must be 1d, when an array")
+    if (_np.diff(eh) < 0).any():
+        raise ValueError("`bins` must increase monotonically, when an array")
+    return e, False
+
+
+def _ravel_and_check_weights(a, weights):
+    """a and weights flattened, as NumPy's histograms take them: bool data
+    counts as uint8 (with NumPy's warning)."""
+    a = _asarray(a)
+    if a.dtype == _np.bool_:
+        import warnings
+        warnings.warn("Converting input from bool to <class 'numpy.uint8'> "
+                      "for compatibility.", RuntimeWarning, stacklevel=3)
+        a = a.astype(_np.uint8)
+    w = None
+    if weights is not None:
+        w = _asarray(weights)
+        if w.shape != a.shape:
+            raise ValueError("weights should have the same shape as a.")
+        w = w.reshape(-1)
+    return a.reshape(-1), w
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    a, weights = _ravel_and_check_weights(a, weights)
+    return _edges(a, bins, range, weights)[0]
+
+
+def _weighted_counts(idx, w, nb):
+    """Weight sums per bin in the weights' dtype; a complex weight's parts
+    are summed separately, as in NumPy (bincount takes real weights)."""
+    if w.dtype.kind == "c":
+        re = bincount(idx, weights=_real(w), minlength=nb)
+        im = bincount(idx, weights=_imag(w), minlength=nb)
+        return (re + 1j * im).astype(w.dtype)
+    return bincount(idx, weights=w, minlength=nb).astype(w.dtype)
+
+
+# Note [Counting into bins]: one kernel per histogram: a binary search of
+# the edges (NumPy's rule: edges[i] <= x < edges[i+1], the last bin also
+# its right edge; outside and NaN count nowhere) and an atomic integer
+# increment of the bin, exact in any order.
+_BIN_BODY = """
+const in0_t x = in0;
+const long long nb = in2;
+if (x >= p1[0] && x <= p1[nb]) {
+  long long lo = 0, hi = nb + 1;
+  while (lo < hi) {
+    const long long mid = lo + (hi - lo) / 2;
+    if (p1[mid] <= x) lo = mid + 1; else hi = mid;
+  }
+  const long long b = lo - 1 < nb ? lo - 1 : nb - 1;
+#if GPA_CUDA
+  atomicAdd(reinterpret_cast<unsigned long long *>(p3) + b, 1ull);
+#else
+  __atomic_fetch_add(p3 + b, 1LL, __ATOMIC_RELAXED);
+#endif
+}
+gpa_skip = true;
+"""
+
+
+def _count_in_bins(a, edges, nb):
+    """Counts of a's elements in the bins of the sorted edges."""
+    ct = _np.result_type(a.dtype, edges.dtype)
+    if ct.kind != "f":
+        ct = _np.dtype(_np.float64)
+    e = ascontiguousarray(edges.astype(ct))
+    counts = zeros((nb,), _INT64)
+    if a.size and nb:
+        z = (0,) * a.ndim
+        _core._elementwise(
+            _BIN_BODY,
+            (a, _core._as_strided(e, a.shape, z, 0, False), nb),
+            (_core._as_strided(counts, a.shape, z, 0, True),),
+            (ct, ct, _INT64, _INT64))
+    return counts
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):
+    """(counts or weight sums, bin edges) with NumPy's bin rule: bin i
+    holds edges[i] <= x < edges[i+1], the last bin also its right edge."""
+    a, w = _ravel_and_check_weights(a, weights)
+    edges, _ = _edges(a, bins, range, w)
+    nb = edges.shape[0] - 1
+    if weights is None and a.dtype.kind in "biuf" and \
+            edges.dtype.kind in "iuf":
+        hist = _count_in_bins(a, edges, nb)
+        if density:
+            widths = (edges[1:] - edges[:-1]).astype(_np.float64)
+            hist = hist / widths / hist.sum()
+        return hist, edges
+    lo, hi = edges[0], edges[-1]
+    inside = logical_and(a >= lo, a <= hi)
+    idx = searchsorted(edges, a, side="right") - 1
+    idx = where(idx >= nb, nb - 1, idx)   # x == last edge: the last bin
+    keep = flatnonzero(inside)
+    idx = idx[keep]
+    if weights is None:
+        hist = bincount(idx, minlength=nb)
+    else:
+        hist = _weighted_counts(idx, w[keep], nb)   # NumPy: weights' dtype
+    if density:
+        widths = (edges[1:] - edges[:-1]).astype(_np.float64)
+        total = hist.sum()
+        hist = hist / widths / total
+    return hist, edges
+
+
+def digitize(x, bins, right=False):
+    """Indices of the bins each x falls in (NumPy's digitize)."""
+    x = _asarray(x)
+    b = _asarray(bins)
+    if x.dtype.kind == "c":
+        raise TypeError("x may not be complex")
+    if b.ndim != 1:
+        raise ValueError("object too deep for desired array")
+    if not _np.can_cast(b.dtype, _np.float64):   # NumPy's monotonic check
+        raise TypeError("Cannot cast array data from %r to dtype('float64') "
+                        "according to the rule 'safe'" % b.dtype)
+    d = _np.diff(b.get())
+    side = "left" if right else "right"
+    if (d >= 0).all():
+        return searchsorted(b, x, side=side)
+    if (d <= 0).all():   # decreasing: search the reversed bins
+        return b.shape[0] - searchsorted(b[::-1], x, side=side)
+    raise ValueError("bins must be monotonically increasing or decreasing")
