@@ -58,6 +58,9 @@ existing=()
 for t in "$@"; do
     case "$t" in -*) existing+=("$t");; *) [ -e "$t" ] && existing+=("$t");; esac
 done
+# the sanitized build, not an installed (editable) gpuarray
+python3 -c "import sys, gpuarray as g; sys.exit(0 if g.__file__.startswith(
+    '$work/') else 'sanitize.sh: gpuarray imports from ' + g.__file__)"
 status=0
 python3 -m pytest -q -x -p no:cacheprovider "${existing[@]}" || status=$?
 # reports, not ASan's notes (its warning about the host fibers'
