@@ -20,7 +20,9 @@ mkdir -p "$work"
 cleanup() { [ -n "${SANITIZE_KEEP:-}" ] || rm -rf "$work"; }
 trap cleanup EXIT
 
-# the tracked and new files, not this tree's build outputs
+# the tracked and new files, not this tree's build outputs (a kept tree
+# loses its old sources first: files moved since must not linger)
+rm -rf "$work"/csrc "$work"/gpuarray "$work"/tests "$work"/scripts
 git ls-files -co --exclude-standard -z | \
     tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$work"
 cd "$work"
