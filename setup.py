@@ -88,13 +88,23 @@ sources = sorted(
     for p in glob.glob(os.path.join(HERE, "csrc", "**", "*.c"), recursive=True)
 )
 
+# GPUARRAY_SANITIZE=1: the C core under AddressSanitizer and
+# UndefinedBehaviorSanitizer (scripts/sanitize.sh builds and tests it;
+# Python itself is not instrumented, so libasan is LD_PRELOADed there).
+SANITIZE = os.environ.get("GPUARRAY_SANITIZE", "") not in ("", "0")
+SANITIZE_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
+                  "-fno-sanitize-recover=undefined", "-g"]
+
 core = Extension(
     "gpuarray._core",
     sources=sources,
     include_dirs=["csrc", numpy.get_include()],
-    extra_compile_args=["-std=gnu11", "-O2", "-Wall", "-Wno-unused-function",
+    extra_compile_args=["-std=gnu11", "-O1" if SANITIZE else "-O2", "-Wall",
+                        "-Wno-unused-function",
                         "-Wno-missing-field-initializers",
-                        "-fno-strict-aliasing"],
+                        "-fno-strict-aliasing"]
+    + (SANITIZE_FLAGS if SANITIZE else []),
+    extra_link_args=SANITIZE_FLAGS if SANITIZE else [],
     libraries=["dl", "pthread"],
     depends=glob.glob(os.path.join("csrc", "**", "*.h"), recursive=True)
     + glob.glob(os.path.join("csrc", "**", "*.cuh"), recursive=True),

@@ -40,9 +40,8 @@ int gpa_config_load(void)
     else if (home != NULL && home[0] != '\0')
         snprintf(gpa_cfg.cache_dir, sizeof gpa_cfg.cache_dir,
                  "%s/.cache/gpuarray", home);
-    else
-        snprintf(gpa_cfg.cache_dir, sizeof gpa_cfg.cache_dir,
-                 "/tmp/gpuarray-cache-%d", (int)getuid());
+    /* else "": no disk cache.  Never a fixed name under /tmp, which
+     * another user could create first (docs/design/cache_security.md). */
 
     const char *debug = getenv("GPUARRAY_DEBUG");
     gpa_cfg.debug = debug ? atoi(debug) : 0;

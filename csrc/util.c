@@ -152,3 +152,39 @@ PyObject *gpa_tuple_from_ssize(int n, const Py_ssize_t *v)
     }
     return t;
 }
+
+/* NumPy 2's errors for an integer index that is no Py_ssize_t: in
+ * [2**63, 2**64) OverflowError (its conversion to C long fails), beyond
+ * either end the IndexError for an invalid index. */
+Py_ssize_t gpa_index_value(PyObject *obj)
+{
+    int overflow = 0;
+    PyObject *i = PyNumber_Index(obj);
+    if (i == NULL)
+        return -1;
+    long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
+    if (v == -1 && PyErr_Occurred()) {
+        Py_DECREF(i);
+        return -1;
+    }
+    if (overflow > 0) {
+        PyLong_AsUnsignedLongLong(i);
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+        } else {
+            Py_DECREF(i);
+            PyErr_SetString(PyExc_OverflowError,
+                            "Python int too large to convert to C long");
+            return -1;
+        }
+    }
+    Py_DECREF(i);
+    if (overflow != 0 || v > PY_SSIZE_T_MAX || v < PY_SSIZE_T_MIN) {
+        PyErr_SetString(PyExc_IndexError,
+                        "only integers, slices (`:`), ellipsis (`...`), "
+                        "numpy.newaxis (`None`) and integer or boolean arrays "
+                        "are valid indices");
+        return -1;
+    }
+    return (Py_ssize_t)v;
+}

@@ -34,4 +34,8 @@ const char *gpa_numpy_quirks(void);
 
 int gpa_util_init(void);
 
+/* An integer index as a Py_ssize_t, with NumPy's OverflowError or
+ * IndexError for one too large either way; -1 with an exception. */
+Py_ssize_t gpa_index_value(PyObject *obj);
+
 #endif

@@ -86,6 +86,9 @@ void gpa_array_update_flags(gpa_array *a);
 /* Product of dims, or -1 with ValueError on a negative dimension and
  * ValueError on overflow. */
 Py_ssize_t gpa_shape_size(int nd, const Py_ssize_t *shape);
+/* NumPy's rule for any array, empty ones too: itemsize times the product
+ * of the nonzero dimensions fits a Py_ssize_t (1) or not (0). */
+int gpa_shape_fits(int nd, const Py_ssize_t *shape, Py_ssize_t itemsize);
 
 /* Fills C (fortran=0) or F strides for shape; returns total bytes. */
 Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,

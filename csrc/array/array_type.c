@@ -84,6 +84,15 @@ Py_ssize_t gpa_shape_size(int nd, const Py_ssize_t *shape)
     return overflow ? 0 : size;
 }
 
+int gpa_shape_fits(int nd, const Py_ssize_t *shape, Py_ssize_t itemsize)
+{
+    Py_ssize_t n = itemsize > 0 ? itemsize : 1;
+    for (int i = 0; i < nd; i++)
+        if (shape[i] > 0 && __builtin_mul_overflow(n, shape[i], &n))
+            return 0;
+    return 1;
+}
+
 Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,
                             Py_ssize_t itemsize, int fortran,
                             Py_ssize_t *strides)
@@ -265,7 +274,7 @@ gpa_array *gpa_array_empty(gpa_device *dev, PyArray_Descr *descr, int nd,
         return NULL;
     }
     Py_ssize_t item = PyDataType_ELSIZE(descr);
-    if (size != 0 && item > PY_SSIZE_T_MAX / size) {
+    if (!gpa_shape_fits(nd, shape, item)) { /* empty ones too, as NumPy */
         Py_DECREF(descr);
         PyErr_SetString(PyExc_ValueError,
                         "array is too big; `arr.size * arr.dtype.itemsize` "
@@ -275,7 +284,8 @@ gpa_array *gpa_array_empty(gpa_device *dev, PyArray_Descr *descr, int nd,
     gpa_array *a = alloc_array(gpa_array_type, descr, nd);
     if (a == NULL)
         return NULL;
-    memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
+    if (nd > 0) /* shape may be NULL for a 0-d array */
+        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
     /* A new empty array has all strides 0, as NumPy's do. */
     if (size == 0)
         memset(a->strides, 0, (size_t)nd * sizeof(Py_ssize_t));

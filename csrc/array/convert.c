@@ -242,7 +242,7 @@ static PyObject *array_set(gpa_array *a, PyObject *args, PyObject *kw)
  * range, TypeError for non-integers (NumPy's). */
 static int item_index(PyObject *obj, Py_ssize_t n, Py_ssize_t *out)
 {
-    Py_ssize_t i = PyNumber_AsSsize_t(obj, PyExc_IndexError);
+    Py_ssize_t i = PyNumber_AsSsize_t(obj, PyExc_OverflowError); /* NumPy */
     if (i == -1 && PyErr_Occurred())
         return -1;
     if (i < -n || i >= n) {

@@ -47,7 +47,7 @@ static int classify(PyObject *obj, index_item *it)
         (PyArray_Check(obj) && PyArray_NDIM((PyArrayObject *)obj) == 0 &&
          PyTypeNum_ISINTEGER(PyArray_TYPE((PyArrayObject *)obj)))) {
         it->kind = IDX_INT;
-        it->value = PyNumber_AsSsize_t(obj, PyExc_IndexError);
+        it->value = gpa_index_value(obj);
         if (it->value == -1 && PyErr_Occurred())
             return -1;
         return 0;

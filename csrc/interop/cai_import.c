@@ -85,8 +85,19 @@ static PyArray_Descr *descr_from_typestr(PyObject *typestr)
                      "not %.200s", Py_TYPE(typestr)->tp_name);
         return NULL;
     }
-    if (!PyArray_DescrConverter(typestr, &d))
+    if (!PyArray_DescrConverter(typestr, &d)) {
+        /* NumPy's parser can raise anything (SyntaxError for "(", ...):
+         * for the protocol it is one bad value */
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) &&
+            !PyErr_ExceptionMatches(PyExc_ValueError) &&
+            !PyErr_ExceptionMatches(PyExc_MemoryError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "__cuda_array_interface__: invalid typestr %R",
+                         typestr);
+        }
         return NULL;
+    }
     if (PyDataType_ISBYTESWAPPED(d)) {
         PyErr_Format(PyExc_TypeError,
                      "__cuda_array_interface__: typestr %R is not in the "

@@ -46,6 +46,8 @@ gpa_array *gpa_foreign_array(gpa_device *dev, PyObject *owner,
         if (shape[i] == 0)
             empty = 1;
     }
+    if (!gpa_shape_fits(nd, shape, itemsize)) /* NumPy could not hold it */
+        goto overflow;
     for (int i = 0; i < nd && !empty; i++) {
         Py_ssize_t span, step = strides[i] < 0 ? -strides[i] : strides[i];
         Py_ssize_t *side = strides[i] < 0 ? &below : &above;

@@ -6,17 +6,21 @@
 #include "jit/jit.h"
 #include "jit/compile.h"
 #include "jit/disk_cache.h"
+#include "jit/cache_trust.h"
 #include "jit/precompiled.h"
+#include "pythread.h"
 #include "jit/prelude_text.h"
 #include "config.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 struct gpa_module {
     gpa_device *dev;
     void *handle;
+    int refs; /* the table's and each raw module's/function's */
 };
 
 gpa_jit_stats gpa_jit_counters;
@@ -70,17 +74,30 @@ int gpa_raise_compile_error(const char *what, const char *log,
     return -1;
 }
 
-static void module_capsule_free(PyObject *cap)
+void gpa_module_incref(gpa_module *m)
 {
-    free(PyCapsule_GetPointer(cap, "gpuarray.module"));
+    __atomic_add_fetch(&m->refs, 1, __ATOMIC_RELAXED);
 }
 
-/* Records a loaded module (takes ownership of m). */
+/* The module handle itself stays loaded (kernels found through it may be
+ * in tables anywhere); only the record goes with its last reference. */
+void gpa_module_decref(gpa_module *m)
+{
+    if (m && __atomic_sub_fetch(&m->refs, 1, __ATOMIC_ACQ_REL) == 0)
+        free(m);
+}
+
+static void module_capsule_free(PyObject *cap)
+{
+    gpa_module_decref(PyCapsule_GetPointer(cap, "gpuarray.module"));
+}
+
+/* Records a loaded module: the table takes the creator's reference. */
 static int remember(const char *key, gpa_module *m)
 {
     PyObject *cap = PyCapsule_New(m, "gpuarray.module", module_capsule_free);
     if (cap == NULL) {
-        free(m);
+        gpa_module_decref(m);
         return -1;
     }
     int rc = PyDict_SetItemString(modules, key, cap);
@@ -97,57 +114,66 @@ typedef struct {
     int raw;
 } compile_request;
 
-/* The module of the hashed text `full` (PyMem-allocated; this function
- * owns it): from the module table, the disk cache or the compiler. */
-static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
-                             char *full, const char *opts,
-                             const compile_request *req)
+/* Loads an image: a host module from the descriptor its bytes were
+ * verified from (disk_fd) or from an in-memory copy -- never by a path
+ * someone could swap in between. */
+static int load_image(gpa_device *dev, const gpa_compiler *cc,
+                      const char *image, size_t n, int disk_fd, void **handle)
+{
+    char path[128];
+    int fd = disk_fd, rc;
+    if (!cc->needs_file)
+        return dev->be->module_load(dev, image, n, NULL, handle);
+    if (fd < 0 && (fd = gpa_memfd_of(image, n)) < 0)
+        return -1;
+    gpa_fd_load_path(fd, path, sizeof path);
+    rc = dev->be->module_load(dev, image, n, path, handle);
+    close(fd); /* the loader mapped it */
+    return rc;
+}
+
+/* Builds the module of `key` (not in the table): from the disk cache or
+ * the compiler.  Returns a new reference, or NULL with an exception. */
+static gpa_module *build(gpa_device *dev, const gpa_compiler *cc,
+                         const char *full, const char *digest,
+                         const char *key, const char *opts,
+                         const compile_request *req)
 {
     char *image = NULL;
     size_t image_n = 0;
     gpa_module *m = NULL;
-    char digest[65], key[160], path[4400], target[64];
+    char name[128];
+    int disk_fd = -1, found = 0;
+    int dirfd = gpa_cache_subdir(cc->name); /* -1: no disk cache */
 
-    if (gpa_sha256_hex(full, strlen(full), digest) < 0)
-        goto fail;
-    snprintf(key, sizeof key, "%s%d:%s", cc->name, dev->ordinal, digest);
-
-    if (modules == NULL && (modules = PyDict_New()) == NULL)
-        goto fail;
-    PyObject *cap = PyDict_GetItemString(modules, key);
-    if (cap != NULL) {
-        gpa_jit_counters.memory_hits++;
-        PyMem_Free(full);
-        return PyCapsule_GetPointer(cap, "gpuarray.module");
+    snprintf(name, sizeof name, "%s.%s", digest, cc->extension);
+    if (dirfd >= 0) {
+        found = gpa_disk_cache_read(dirfd, name, key, &image, &image_n,
+                                    cc->needs_file ? &disk_fd : NULL);
+        if (found < 0)
+            goto fail;
     }
-
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/%s", gpa_cfg.cache_dir, cc->name);
-    gpa_mkdirs(dir); /* a cache we can't write still works, uncached */
-    snprintf(path, sizeof path, "%s/%s.%s", dir, digest, cc->extension);
-
-    int found = gpa_disk_cache_read(path, &image, &image_n);
-    char shipped[4400];
-    const char *load_path = path;
-    if (found == 0) { /* Note [Precompiled kernels] */
-        found = gpa_precompiled_read(cc->name, digest, cc->extension,
-                                     shipped, sizeof shipped, &image,
-                                     &image_n);
-        if (found > 0)
-            load_path = shipped;
-    }
-    if (found < 0)
-        goto fail;
-    if (found) {
-        gpa_jit_counters.disk_hits++;
-    } else {
-        if (access(path, F_OK) == 0)
-            gpa_jit_counters.disk_rejects++;
-        if (gpa_cfg.debug) {
-            snprintf(target, sizeof target, "%s", cc->name);
-            fprintf(stderr, "gpuarray: compiling kernel (%s)\n%s\n", target,
-                    full);
+    if (found != 1) { /* Note [Precompiled kernels] */
+        int sfd = gpa_precompiled_dir(cc->name);
+        int sfound = sfd < 0 ? 0
+            : gpa_disk_cache_read_owned(sfd, name, key, &image, &image_n,
+                                        cc->needs_file ? &disk_fd : NULL,
+                                        gpa_precompiled_owner());
+        if (sfound < 0)
+            goto fail;
+        if (sfound == 1) {
+            gpa_precompiled_hits++;
+            found = 3; /* loaded like a disk hit, counted apart */
         }
+    }
+    if (found == 1) {
+        gpa_jit_counters.disk_hits++;
+    } else if (found != 3) {
+        if (found == 2)
+            gpa_jit_counters.disk_rejects++;
+        if (gpa_cfg.debug)
+            fprintf(stderr, "gpuarray: compiling kernel (%s)\n%s\n", cc->name,
+                    full);
         gpa_jit_counters.compiles++;
         double t0 = gpa_monotonic_s();
         int crc = req->raw ? cc->compile_raw(dev, full, req->user_opts,
@@ -158,38 +184,126 @@ static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
         if (crc < 0)
             goto fail;
         gpa_compile_notice(gpa_monotonic_s() - t0);
-        if (gpa_disk_cache_write(path, image, image_n) < 0)
+        if (dirfd >= 0 &&
+            gpa_disk_cache_write(dirfd, name, key, image, image_n) < 0)
             goto fail;
-        /* host: the loader needs the file; if it could not be written,
-         * fall back to the compiler's own output file. */
     }
-
     m = calloc(1, sizeof *m);
     if (m == NULL) {
         PyErr_NoMemory();
         goto fail;
     }
     m->dev = dev;
-    char fallback[4200];
-    if (!found && cc->needs_file && access(path, R_OK) != 0) {
-        /* the cache could not be written: load from a private temp file */
-        if (gpa_write_temp_file(image, image_n, fallback,
-                                sizeof fallback) < 0)
-            goto fail;
-        load_path = fallback;
-    }
-    if (dev->be->module_load(dev, image, image_n, load_path, &m->handle) < 0)
+    m->refs = 1;
+    int lrc = load_image(dev, cc, image, image_n, disk_fd, &m->handle);
+    disk_fd = -1; /* load_image closed it */
+    if (lrc < 0)
         goto fail;
     PyMem_Free(image);
-    PyMem_Free(full);
-    if (remember(key, m) < 0)
-        return NULL;
     return m;
 fail:
+    if (disk_fd >= 0)
+        close(disk_fd);
     free(m);
     PyMem_Free(image);
-    PyMem_Free(full);
     return NULL;
+}
+
+static void lock_capsule_free(PyObject *cap)
+{
+    PyThread_free_lock(PyCapsule_GetPointer(cap, "gpuarray.compile_lock"));
+}
+
+/* Waits (without the GIL) until the thread building a key is done. */
+static int wait_for(PyObject *lock_cap)
+{
+    PyThread_type_lock lk = PyCapsule_GetPointer(lock_cap,
+                                                 "gpuarray.compile_lock");
+    PyLockStatus st;
+    for (;;) {
+        Py_BEGIN_ALLOW_THREADS
+        st = PyThread_acquire_lock_timed(lk, 50000, 0);
+        Py_END_ALLOW_THREADS
+        if (st == PY_LOCK_ACQUIRED) {
+            PyThread_release_lock(lk);
+            return 0;
+        }
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+    }
+}
+
+/* The module of the hashed text `full` (PyMem-allocated; this function
+ * owns it): from the module table, else built by this thread -- one
+ * build per key at a time: a thread that finds a build of its key under
+ * way (the compilers release the GIL) waits for it and looks again.
+ * Borrowed from the table (which keeps it for the process). */
+static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
+                             char *full, const char *opts,
+                             const compile_request *req)
+{
+    static PyObject *building; /* key -> capsule(lock held by the builder) */
+    gpa_module *m = NULL;
+    PyObject *lock_cap = NULL;
+    PyThread_type_lock lk = NULL;
+    char digest[65], key[160];
+
+    if (gpa_sha256_hex(full, strlen(full), digest) < 0)
+        goto done;
+    snprintf(key, sizeof key, "%s%d:%s", cc->name, dev->ordinal, digest);
+    if (modules == NULL && (modules = PyDict_New()) == NULL)
+        goto done;
+    if (building == NULL && (building = PyDict_New()) == NULL)
+        goto done;
+    for (;;) {
+        PyObject *cap = PyDict_GetItemString(modules, key);
+        if (cap != NULL) {
+            gpa_jit_counters.memory_hits++;
+            m = PyCapsule_GetPointer(cap, "gpuarray.module");
+            goto done;
+        }
+        PyObject *other = PyDict_GetItemString(building, key);
+        if (other == NULL)
+            break;
+        Py_INCREF(other);
+        int w = wait_for(other);
+        Py_DECREF(other);
+        if (w < 0)
+            goto done;
+    }
+    lk = PyThread_allocate_lock();
+    if (lk == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyThread_acquire_lock(lk, WAIT_LOCK);
+    lock_cap = PyCapsule_New(lk, "gpuarray.compile_lock", lock_capsule_free);
+    if (lock_cap == NULL) {
+        PyThread_release_lock(lk);
+        PyThread_free_lock(lk);
+        goto done;
+    }
+    if (PyDict_SetItemString(building, key, lock_cap) < 0) {
+        PyThread_release_lock(lk);
+        goto done;
+    }
+    gpa_module *built = build(dev, cc, full, digest, key, opts, req);
+    /* keep the builder's exception across the table updates */
+    PyObject *et, *ev, *etb;
+    PyErr_Fetch(&et, &ev, &etb);
+    if (built != NULL && remember(key, built) == 0)
+        m = built;
+    if (PyDict_DelItemString(building, key) < 0)
+        PyErr_Clear();
+    PyThread_release_lock(lk); /* waiters look at the table again */
+    if (et != NULL)
+        PyErr_Restore(et, ev, etb);
+    else if (m == NULL && built != NULL && !PyErr_Occurred())
+        PyErr_NoMemory();
+done:
+    Py_XDECREF(lock_cap);
+    PyMem_Free(full);
+    return m;
 }
 
 static const gpa_compiler *compiler_of(gpa_device *dev)

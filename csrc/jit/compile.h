@@ -29,9 +29,6 @@ extern const gpa_compiler gpa_host_compiler;
 
 int gpa_raise_compile_error(const char *what, const char *log,
                             const char *source);
-/* Writes bytes to a new private file under the temp dir; path out. */
-int gpa_write_temp_file(const void *data, size_t n, char *path,
-                        size_t path_n);
 
 /* NVRTC compile of full source for compute capability major*10+minor;
  * *image is a PyMem-allocated cubin. */

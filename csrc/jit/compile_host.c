@@ -6,10 +6,18 @@
 #include "jit/jit.h"
 #include "config.h"
 #include "jit/disk_cache.h"
+#include "jit/cache_trust.h"
 #include "jit/host_target.h"
+#include "jit/spawn.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -24,18 +32,61 @@ static const char *tmp_root(void)
     return (t && t[0]) ? t : "/tmp";
 }
 
+/* Note [Starting the host compiler]: $CXX split at blanks, the options
+ * split at blanks, then `extra` -- an argument vector for gpa_spawn (no
+ * shell: paths with quotes or spaces are plain arguments, and nothing in
+ * the environment is ever run as a command).  Output to out_fd (-1:
+ * dropped); keep_fd stays open in the compiler (the cache directory its
+ * paths go through).  0: *status is the exit status; -1: exception. */
+static int run_compiler(const char *opts, const char *const *extra,
+                        int out_fd, int keep_fd, int *status)
+{
+    enum { MAX_ARGS = 256 };
+    const char *argv[MAX_ARGS];
+    char cxx_words[1100], opt_words[4096];
+    int argc = 0;
+    if (gpa_split_words(gpa_cfg.cxx, cxx_words, sizeof cxx_words, argv, &argc,
+                        MAX_ARGS) < 0 ||
+        gpa_split_words(opts, opt_words, sizeof opt_words, argv, &argc,
+                        MAX_ARGS) < 0)
+        return -1;
+    if (argc == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "CXX is empty");
+        return -1;
+    }
+    for (; *extra; extra++) {
+        if (argc >= MAX_ARGS - 1) {
+            PyErr_SetString(PyExc_ValueError, "too many compiler arguments");
+            return -1;
+        }
+        argv[argc++] = *extra;
+    }
+    argv[argc] = NULL;
+    return gpa_spawn(argv, out_fd, keep_fd, status);
+}
+
 /* First line of `$CXX --version`, read once. */
 static int read_compiler_version(void)
 {
     if (compiler_version[0])
         return 0;
-    char cmd[1200];
-    snprintf(cmd, sizeof cmd, "%s --version 2>/dev/null", gpa_cfg.cxx);
-    FILE *p = popen(cmd, "r");
-    if (p == NULL || fgets(compiler_version, sizeof compiler_version, p) ==
-                         NULL) {
-        if (p)
-            pclose(p);
+    static const char *const extra[] = {"--version", NULL};
+    int status = -1, fd = memfd_create("gpuarray-cxx-version", MFD_CLOEXEC);
+    ssize_t got = -1;
+    if (fd < 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        return -1;
+    }
+    if (run_compiler("", extra, fd, -1, &status) < 0) {
+        close(fd);
+        if (!PyErr_ExceptionMatches(PyExc_OSError))
+            return -1; /* KeyboardInterrupt */
+        PyErr_Clear();
+    } else {
+        got = pread(fd, compiler_version, sizeof compiler_version - 1, 0);
+        close(fd);
+    }
+    if (status != 0 || got <= 0) {
         compiler_version[0] = '\0';
         PyErr_Format(PyExc_RuntimeError,
                      "the host device compiles kernels with a C++ compiler, "
@@ -43,7 +94,7 @@ static int read_compiler_version(void)
                      "apt-get install g++) or set CXX", gpa_cfg.cxx);
         return -1;
     }
-    pclose(p);
+    compiler_version[got] = '\0';
     compiler_version[strcspn(compiler_version, "\n")] = '\0';
     return 0;
 }
@@ -83,54 +134,116 @@ static int read_file(const char *path, char **data, size_t *n)
     return 0;
 }
 
-int gpa_write_temp_file(const void *data, size_t n, char *path,
-                        size_t path_n)
-{
-    snprintf(path, path_n, "%s/gpuarray-kernel-XXXXXX", tmp_root());
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
-        return -1;
-    }
-    ssize_t w = write(fd, data, n);
-    close(fd);
-    if (w != (ssize_t)n) {
-        PyErr_SetString(PyExc_OSError, "cannot write a temporary kernel file");
-        return -1;
-    }
-    return 0;
-}
-
 /* Note [Host precompiled prelude]: parsing the prelude is most of a host
  * compile (0.47 s of 0.5 s with g++ 12), so it is compiled once into a
  * precompiled header next to the cache (keyed by prelude, compiler and
  * options) and each kernel includes it (0.11 s).  Files are written under
  * temporary names and renamed, so concurrent processes are safe; a PCH the
  * compiler rejects is ignored by it and the header is parsed instead.
+ * The compiler reaches them through /proc/self/fd/N of the trusted pch
+ * directory (pch_fd, kept open in the compiler), never through a path
+ * that could be swapped, and a PCH is used only when both files pass the
+ * cache's trust checks and the header holds exactly our prelude.
  * Returns the header's path in `path`, or "" when it can't be made. */
-static char ready[4400]; /* the header whose PCH is built, or "" */
+static char ready[128]; /* the header whose PCH is built, or "" */
+static int pch_fd = -1;  /* its trusted directory */
 
 static void forget_precompiled_prelude(const char *header)
 {
-    char gch[4500];
-    snprintf(gch, sizeof gch, "%s.gch", header);
-    unlink(gch);
+    GPA_UNUSED(header);
+    if (pch_fd >= 0)
+        unlinkat(pch_fd, "prelude.h.gch", 0);
     ready[0] = '\0';
 }
 
-static void precompiled_prelude(const char *opts, char *path, size_t n)
+/* 1 when `name` in dirfd is a trusted regular file (and, with `text`,
+ * holds exactly that text). */
+static int trusted_file_is(int dirfd, const char *name, const char *text)
 {
-    char dir[4200], tmp[4400], gch[4400], cmd[10000], digest[65];
+    int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+                                     O_NONBLOCK);
+    int ok = 0;
+    if (fd < 0)
+        return 0;
+    if (gpa_fd_trusted(fd, 0)) {
+        ok = 1;
+        if (text != NULL) {
+            size_t n = strlen(text);
+            char *buf = PyMem_Malloc(n + 1);
+            ok = buf != NULL && pread(fd, buf, n + 1, 0) == (ssize_t)n &&
+                 memcmp(buf, text, n) == 0;
+            PyMem_Free(buf);
+        }
+    }
+    close(fd);
+    return ok;
+}
+
+/* Writes text to dirfd/name atomically (temporary name, renameat). */
+static int write_text_at(int dirfd, const char *name, const char *text)
+{
+    char tmp[256];
+    static unsigned counter; /* threads of one process: names of their own */
+    snprintf(tmp, sizeof tmp, "%s.tmp-%d-%u", name, (int)getpid(), counter++);
+    int fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+                                    O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    size_t n = strlen(text), at = 0;
+    while (at < n) {
+        ssize_t w = write(fd, text + at, n - at);
+        if (w <= 0 && errno != EINTR)
+            break;
+        if (w > 0)
+            at += (size_t)w;
+    }
+    if (close(fd) != 0 || at != n || renameat(dirfd, tmp, dirfd, name) != 0) {
+        unlinkat(dirfd, tmp, 0);
+        return -1;
+    }
+    return 0;
+}
+
+/* Builds the PCH into pch_fd (the prelude header is there already). */
+static int build_pch(const char *opts)
+{
+    char tmp[64], out[160], in[160];
+    int status = -1;
+    static unsigned counter;
+    snprintf(tmp, sizeof tmp, "prelude.h.gch.tmp-%d-%u", (int)getpid(),
+             counter++);
+    snprintf(out, sizeof out, "/proc/self/fd/%d/%s", pch_fd, tmp);
+    snprintf(in, sizeof in, "/proc/self/fd/%d/prelude.h", pch_fd);
+    const char *const extra[] = {"-x", "c++-header", "-o", out, in, NULL};
+    if (run_compiler(opts, extra, -1, pch_fd, &status) < 0)
+        return -1;
+    /* the compiler made it under the umask: private like the rest */
+    if (status != 0 || fchmodat(pch_fd, tmp, 0600, 0) != 0 ||
+        renameat(pch_fd, tmp, pch_fd, "prelude.h.gch") != 0) {
+        unlinkat(pch_fd, tmp, 0);
+        return 1;
+    }
+    return 0;
+}
+
+/* -1 only for an exception that must propagate (KeyboardInterrupt);
+ * a PCH that can't be made is just not used. */
+static int precompiled_prelude(const char *opts, char *path, size_t n)
+{
+    char name[64], digest[65];
     path[0] = '\0';
     if (ready[0]) {
         snprintf(path, n, "%s", ready);
-        return;
+        return 0;
     }
+    int host_fd = gpa_cache_subdir("host");
+    if (host_fd < 0)
+        return 0; /* no trusted cache: parse the prelude each time */
     const char *prelude = gpa_prelude();
     size_t plen = strlen(prelude);
     char *keytext = PyMem_Malloc(plen + 2048);
     if (keytext == NULL)
-        return;
+        return 0;
     int k = snprintf(keytext, 2048, "%s|%s|%s\n", compiler_version, opts,
                      gpa_cfg.cxx);
     memcpy(keytext + k, prelude, plen + 1);
@@ -138,41 +251,80 @@ static void precompiled_prelude(const char *opts, char *path, size_t n)
     PyMem_Free(keytext);
     if (rc < 0) {
         PyErr_Clear();
-        return;
+        return 0;
     }
-    snprintf(dir, sizeof dir, "%s/host/pch-%.16s", gpa_cfg.cache_dir, digest);
-    snprintf(gch, sizeof gch, "%s/prelude.h.gch", dir);
-    snprintf(ready, sizeof ready, "%s/prelude.h", dir);
-    if (access(gch, R_OK) == 0 && access(ready, R_OK) == 0) {
-        snprintf(path, n, "%s", ready);
-        return;
+    snprintf(name, sizeof name, "pch-%.16s", digest);
+    if (pch_fd < 0 && (pch_fd = gpa_open_trusted_dir(host_fd, name, 1)) < 0)
+        return 0;
+    if (!trusted_file_is(pch_fd, "prelude.h", prelude) &&
+        write_text_at(pch_fd, "prelude.h", prelude) != 0)
+        return 0;
+    if (!trusted_file_is(pch_fd, "prelude.h.gch", NULL)) {
+        int b = build_pch(opts);
+        if (b != 0)
+            return b < 0 ? -1 : 0;
     }
-    if (gpa_mkdirs(dir) < 0)
-        goto fail;
-    snprintf(tmp, sizeof tmp, "%s/prelude.h.tmp-%d", dir, (int)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL)
-        goto fail;
-    int ok = fputs(prelude, f) >= 0;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, ready) != 0)
-        goto fail;
-    snprintf(tmp, sizeof tmp, "%s/prelude.h.gch.tmp-%d", dir, (int)getpid());
-    snprintf(cmd, sizeof cmd,
-             "%s %s -x c++-header -o '%s' '%s' > /dev/null 2>&1", gpa_cfg.cxx,
-             opts, tmp, ready);
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = system(cmd);
-    Py_END_ALLOW_THREADS
-    if (status != 0 || rename(tmp, gch) != 0) {
-        unlink(tmp);
-        goto fail;
-    }
+    snprintf(ready, sizeof ready, "/proc/self/fd/%d/prelude.h", pch_fd);
     snprintf(path, n, "%s", ready);
-    return;
-fail:
-    ready[0] = '\0';
+    return 0;
+}
+
+/* Note [Build folders]: each compile works in a private mkdtemp folder
+ * gpuarray-build-<pid>-XXXXXX under TMPDIR, removed on every path out of
+ * host_compile; one left by a killed process (SIGKILL runs no cleanup;
+ * its compiler died with it, PR_SET_PDEATHSIG) is removed by the next
+ * process that compiles, once its pid is gone. */
+static void remove_build_dir(const char *dir)
+{
+    static const char *const files[] = {"kernel.cpp", "kernel.so", "log.txt",
+                                        NULL};
+    char p[1200];
+    for (int i = 0; files[i]; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, files[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+}
+
+static void remove_stale_build_dirs(void)
+{
+    static int done;
+    if (done)
+        return;
+    done = 1;
+    DIR *d = opendir(tmp_root());
+    if (d == NULL)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        int pid = 0;
+        struct stat st;
+        char dir[1100];
+        if (sscanf(e->d_name, "gpuarray-build-%d-", &pid) != 1 || pid <= 0)
+            continue;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+            continue;
+        if (kill(pid, 0) == 0 || errno != ESRCH)
+            continue; /* still running (or not ours to judge) */
+        snprintf(dir, sizeof dir, "%s/%s", tmp_root(), e->d_name);
+        remove_build_dir(dir);
+    }
+    closedir(d);
+}
+
+static int write_source(const char *src, const char *pch, const char *source,
+                        const char *kernels)
+{
+    FILE *f = fopen(src, "w");
+    int ok = f != NULL &&
+             (pch[0] ? fprintf(f, "#include \"%s\"\n%s", pch, kernels)
+                     : fputs(source, f)) >= 0;
+    if (f != NULL && fclose(f) != 0)
+        ok = 0;
+    if (!ok)
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, src);
+    return ok ? 0 : -1;
 }
 
 static int host_compile(gpa_device *dev, const char *source,
@@ -180,15 +332,18 @@ static int host_compile(gpa_device *dev, const char *source,
                         size_t *n)
 {
     GPA_UNUSED(dev);
-    char pch[4400];
+    char pch[128];
     pch[0] = '\0';
-    if (kernels != NULL) /* NULL: raw source, no prelude to precompile */
-        precompiled_prelude(opts, pch, sizeof pch);
-    char dir[1100], src[1200], out[1200], logp[1200], cmd[12000];
+    if (kernels != NULL && /* NULL: raw source, no prelude to precompile */
+        precompiled_prelude(opts, pch, sizeof pch) < 0)
+        return -1;
+    char dir[1100], src[1200], out[1200], logp[1200];
     char *log = NULL;
     size_t log_n = 0;
-    int rc = -1, status;
-    snprintf(dir, sizeof dir, "%s/gpuarray-build-XXXXXX", tmp_root());
+    int rc = -1, status = -1, log_fd = -1;
+    remove_stale_build_dirs();
+    snprintf(dir, sizeof dir, "%s/gpuarray-build-%d-XXXXXX", tmp_root(),
+             (int)getpid());
     if (mkdtemp(dir) == NULL) {
         PyErr_SetFromErrnoWithFilename(PyExc_OSError, dir);
         return -1;
@@ -196,37 +351,26 @@ static int host_compile(gpa_device *dev, const char *source,
     snprintf(src, sizeof src, "%s/kernel.cpp", dir);
     snprintf(out, sizeof out, "%s/kernel.so", dir);
     snprintf(logp, sizeof logp, "%s/log.txt", dir);
-    FILE *f = fopen(src, "w");
-    int wrote = f != NULL &&
-                (pch[0] ? fprintf(f, "#include \"%s\"\n%s", pch, kernels)
-                        : fputs(source, f)) >= 0;
-    if (!wrote) {
-        if (f)
-            fclose(f);
-        PyErr_SetFromErrnoWithFilename(PyExc_OSError, src);
+    if (write_source(src, pch, source, kernels) < 0)
+        goto done;
+    log_fd = open(logp, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC |
+                           O_NOFOLLOW, 0600);
+    if (log_fd < 0) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, logp);
         goto done;
     }
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "%s %s -o '%s' '%s' > '%s' 2>&1", gpa_cfg.cxx,
-             opts, out, src, logp);
-    Py_BEGIN_ALLOW_THREADS
-    status = system(cmd);
-    Py_END_ALLOW_THREADS
+    const char *const extra[] = {"-o", out, src, NULL};
+    if (run_compiler(opts, extra, log_fd, pch[0] ? pch_fd : -1, &status) < 0)
+        goto done;
     if (status != 0 && pch[0]) {
         /* A damaged precompiled header is an error for g++, not a
          * fallback: drop it and compile the full source instead. */
         forget_precompiled_prelude(pch);
-        f = fopen(src, "w");
-        if (f == NULL || fputs(source, f) < 0) {
-            if (f)
-                fclose(f);
-            PyErr_SetFromErrnoWithFilename(PyExc_OSError, src);
+        pch[0] = '\0';
+        if (write_source(src, pch, source, kernels) < 0 ||
+            ftruncate(log_fd, 0) != 0 ||
+            run_compiler(opts, extra, log_fd, -1, &status) < 0)
             goto done;
-        }
-        fclose(f);
-        Py_BEGIN_ALLOW_THREADS
-        status = system(cmd);
-        Py_END_ALLOW_THREADS
     }
     if (status != 0 || read_file(out, image, n) < 0) {
         if (read_file(logp, &log, &log_n) == 0) {
@@ -243,18 +387,16 @@ static int host_compile(gpa_device *dev, const char *source,
     }
     rc = 0;
 done:
+    if (log_fd >= 0)
+        close(log_fd);
     PyMem_Free(log);
-    if (gpa_cfg.debug < 2) {
-        unlink(src);
-        unlink(out);
-        unlink(logp);
-        rmdir(dir);
-    }
+    if (gpa_cfg.debug < 2)
+        remove_build_dir(dir);
     return rc;
 }
 
 /* Raw (user) source: the C++ compiler takes none of the NVRTC options;
- * gpuarray/_raw.py turned the -D/-U ones into #define lines already. */
+ * gpuarray/kernels/raw.py turned the -D/-U ones into #define lines already. */
 static int host_compile_raw(gpa_device *dev, const char *source,
                             const char *const *user_opts, int n_user_opts,
                             char **image, size_t *n)

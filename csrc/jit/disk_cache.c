@@ -1,5 +1,6 @@
 /* disk_cache.c - see disk_cache.h. */
 #include "jit/disk_cache.h"
+#include "jit/cache_trust.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define TRAILER_MAGIC "GPAKCv1"
-#define TRAILER_SIZE 48 /* 8 magic + 8 length + 32 digest */
+#define TRAILER_MAGIC "GPAKCv2"
+#define TRAILER_SIZE 56 /* 8 magic + 8 + 8 lengths + 32 digest */
 
 static int sha256_raw(const void *data, size_t n, unsigned char out[32])
 {
@@ -61,75 +62,150 @@ int gpa_mkdirs(const char *dir)
     return 0;
 }
 
-int gpa_disk_cache_read(const char *path, char **payload, size_t *n)
+/* Reads all of fd (a regular file of `size` bytes) into a new buffer. */
+static char *read_all(int fd, size_t size)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    unsigned char digest[32];
-    if (f == NULL)
-        return 0;
-    if (fseek(f, 0, SEEK_END) != 0)
-        goto damaged;
-    long size = ftell(f);
-    if (size < TRAILER_SIZE || fseek(f, 0, SEEK_SET) != 0)
-        goto damaged;
-    buf = PyMem_Malloc((size_t)size);
+    char *buf = PyMem_Malloc(size ? size : 1);
     if (buf == NULL) {
-        fclose(f);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t got = 0;
+    while (got < size) {
+        ssize_t r = pread(fd, buf + got, size - got, (off_t)got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            PyMem_Free(buf);
+            return NULL; /* short: the caller treats it as damaged */
+        }
+        got += (size_t)r;
+    }
+    return buf;
+}
+
+/* The trailer's digest: SHA-256 of payload then key. */
+static int entry_digest(const void *payload, size_t n, const char *key,
+                        unsigned char out[32])
+{
+    size_t kn = strlen(key);
+    char *both = PyMem_Malloc(n + kn + 1);
+    if (both == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    if (fread(buf, 1, (size_t)size, f) != (size_t)size)
-        goto damaged;
-    const char *tr = buf + size - TRAILER_SIZE;
-    unsigned long long len;
-    memcpy(&len, tr + 8, 8);
-    if (memcmp(tr, TRAILER_MAGIC, 8) != 0 ||
-        len != (unsigned long long)(size - TRAILER_SIZE))
-        goto damaged;
-    if (sha256_raw(buf, (size_t)len, digest) < 0) {
-        fclose(f);
-        PyMem_Free(buf);
-        return -1;
+    memcpy(both, payload, n);
+    memcpy(both + n, key, kn);
+    int rc = sha256_raw(both, n + kn, out);
+    PyMem_Free(both);
+    return rc;
+}
+
+/* A regular file owned by `owner` that nobody else may write. */
+static int file_trusted_by(int fd, uid_t owner)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+           st.st_uid == owner && (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+int gpa_disk_cache_read(int dirfd, const char *name, const char *key,
+                        char **payload, size_t *n, int *fd_out)
+{
+    return gpa_disk_cache_read_owned(dirfd, name, key, payload, n, fd_out,
+                                     geteuid());
+}
+
+int gpa_disk_cache_read_owned(int dirfd, const char *name, const char *key,
+                              char **payload, size_t *n, int *fd_out,
+                              uid_t owner)
+{
+    char *buf = NULL;
+    unsigned char digest[32];
+    struct stat st;
+    size_t kn = strlen(key);
+    int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+                                     O_NONBLOCK);
+    if (fd < 0)
+        return errno == ENOENT ? 0 : 2; /* a symlink, unreadable, ... */
+    if (fstat(fd, &st) != 0 || !file_trusted_by(fd, owner) ||
+        st.st_size < (off_t)(TRAILER_SIZE + kn))
+        goto rejected;
+    buf = read_all(fd, (size_t)st.st_size);
+    if (buf == NULL) {
+        if (PyErr_Occurred())
+            goto error;
+        goto rejected;
     }
-    if (memcmp(digest, tr + 16, 32) != 0)
-        goto damaged;
-    fclose(f);
+    const char *tr = buf + st.st_size - TRAILER_SIZE;
+    unsigned long long len, klen;
+    memcpy(&len, tr + 8, 8);
+    memcpy(&klen, tr + 16, 8);
+    if (memcmp(tr, TRAILER_MAGIC, 8) != 0 || klen != kn ||
+        len != (unsigned long long)st.st_size - TRAILER_SIZE - kn ||
+        memcmp(buf + len, key, kn) != 0)
+        goto rejected; /* damaged, or another kernel's entry */
+    if (entry_digest(buf, (size_t)len, key, digest) < 0)
+        goto error;
+    if (memcmp(digest, tr + 24, 32) != 0)
+        goto rejected;
     *payload = buf;
     *n = (size_t)len;
+    if (fd_out)
+        *fd_out = fd;
+    else
+        close(fd);
     return 1;
-damaged:
-    fclose(f);
+rejected:
+    close(fd);
     PyMem_Free(buf);
+    return 2;
+error:
+    close(fd);
+    PyMem_Free(buf);
+    return -1;
+}
+
+static int write_all(int fd, const void *data, size_t n)
+{
+    const char *p = data;
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
     return 0;
 }
 
-int gpa_disk_cache_write(const char *path, const void *payload, size_t n)
+int gpa_disk_cache_write(int dirfd, const char *name, const char *key,
+                         const void *payload, size_t n)
 {
-    char tmp[4200];
+    char tmp[512];
     unsigned char trailer[TRAILER_SIZE];
-    unsigned long long len = n;
+    unsigned long long len = n, klen = strlen(key);
     static unsigned counter;
     memset(trailer, 0, sizeof trailer);
     memcpy(trailer, TRAILER_MAGIC, 8);
     memcpy(trailer + 8, &len, 8);
-    if (sha256_raw(payload, n, trailer + 16) < 0)
+    memcpy(trailer + 16, &klen, 8);
+    if (entry_digest(payload, n, key, trailer + 24) < 0)
         return -1;
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d-%u", path, (int)getpid(),
+    snprintf(tmp, sizeof tmp, "%.200s.tmp-%d-%u", name, (int)getpid(),
              counter++);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    int fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+                                    O_CLOEXEC, 0600);
     if (fd < 0)
         return 0;
-    FILE *f = fdopen(fd, "wb");
-    if (f == NULL) {
-        close(fd);
-        unlink(tmp);
-        return 0;
-    }
-    int ok = fwrite(payload, 1, n, f) == n &&
-             fwrite(trailer, 1, TRAILER_SIZE, f) == TRAILER_SIZE;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0)
-        unlink(tmp);
+    int ok = write_all(fd, payload, n) == 0 &&
+             write_all(fd, key, (size_t)klen) == 0 &&
+             write_all(fd, trailer, TRAILER_SIZE) == 0;
+    ok = (close(fd) == 0) && ok;
+    /* renameat fails onto a directory: the entry is just not cached */
+    if (!ok || renameat(dirfd, tmp, dirfd, name) != 0)
+        unlinkat(dirfd, tmp, 0);
     return 0;
 }

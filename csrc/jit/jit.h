@@ -22,9 +22,15 @@ gpa_module *gpa_jit_load(gpa_device *dev, const char *source);
 
 /* The same for user CUDA source compiled as written (RawModule): no
  * prelude, the user's NVRTC options; on host the source must already
- * carry its host shim and launchers (gpuarray/_raw.py). */
+ * carry its host shim and launchers (gpuarray/kernels/raw.py). */
 gpa_module *gpa_jit_load_raw(gpa_device *dev, const char *source,
                              const char *const *user_opts, int n_user_opts);
+
+/* Module records are reference-counted: the module table holds one
+ * reference, and whoever keeps a module past the call that returned it
+ * (a RawModule, a raw function) takes its own. */
+void gpa_module_incref(gpa_module *m);
+void gpa_module_decref(gpa_module *m);
 
 /* The device a module was loaded on. */
 gpa_device *gpa_module_device(gpa_module *m);

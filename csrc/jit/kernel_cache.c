@@ -1,7 +1,9 @@
 /* kernel_cache.c - the hot path's table from elementwise spec to compiled
  * function (ew.h).  Open addressing, bounded: when it fills up it is
  * emptied (the modules stay loaded, so refilling costs a source hash and
- * a table lookup in compile.c, no compile).
+ * a table lookup in compile.c, no compile).  Used under the GIL, which
+ * the compile in between a miss and its insert releases (hence the second
+ * probe in gpa_ew_kernel).
  */
 #include "jit/ew.h"
 #include "jit/jit.h"
@@ -112,9 +114,16 @@ void *gpa_ew_kernel(gpa_device *dev, const gpa_ew_spec *spec)
     void *fn = compile_spec(dev, spec);
     if (fn == NULL)
         return NULL;
-    if (n_entries >= MAX_ENTRIES) {
+    /* The compile released the GIL: another thread may have filled this
+     * slot (or this very spec) or emptied the table meanwhile. */
+    if (n_entries >= MAX_ENTRIES)
         gpa_ew_cache_clear();
-        i = (size_t)h & (SLOTS - 1);
+    i = (size_t)h & (SLOTS - 1);
+    while (table[i].fn) {
+        if (table[i].hash == h && table[i].dev == dev &&
+            spec_eq(&table[i].spec, spec))
+            return table[i].fn;
+        i = (i + 1) & (SLOTS - 1);
     }
     char *body = strdup(spec->body);
     char *pre = spec->preamble ? strdup(spec->preamble) : NULL;

@@ -15,68 +15,88 @@
  * a regular file (not a link) in <dir of _core>/_precompiled/<sub>, owned
  * by the owner of the _core extension itself (whoever installed the
  * package), and neither the file nor its two directories are writable by
- * group or others; then its trailer checksum must match (disk_cache.c).
+ * group or others -- each checked with fstat on the descriptor then used
+ * (openat below it, as for the user cache: cache_trust.h) -- and then
+ * its stored key and digest must match (disk_cache.c).
  * Anything else is passed over silently: the kernel is compiled as usual.
  */
 #include "jit/precompiled.h"
 #include "jit/disk_cache.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 unsigned long long gpa_precompiled_hits;
 
-static char root[4096];    /* <package>/_precompiled, "" if none */
-static int root_done;
 static uid_t installer;
+static int root_fd = -2;     /* -2: not looked for yet; -1: none */
+static struct { char sub[16]; int fd; } subs[4];
+static int n_subs;
 
-static int safe(const char *p, int want_dir)
+/* 1 when fd is a directory of the installer's that nobody else may
+ * write. */
+static int dir_safe(int fd)
 {
     struct stat st;
-    if (lstat(p, &st) != 0 || st.st_uid != installer ||
-        (st.st_mode & (S_IWGRP | S_IWOTH)))
-        return 0;
-    return want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode);
+    return fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) &&
+           st.st_uid == installer && (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
 }
 
-/* The shipped set's directory, from where this extension was loaded. */
-static const char *find_root(void)
+/* <dir of _core>/_precompiled, opened and checked once. */
+static int find_root(void)
 {
     Dl_info info;
     struct stat st;
-    if (root_done)
-        return root;
-    root_done = 1;
-    if (dladdr((void *)&gpa_precompiled_read, &info) == 0 ||
+    char path[4096];
+    if (root_fd != -2)
+        return root_fd;
+    root_fd = -1;
+    if (dladdr((void *)&gpa_precompiled_dir, &info) == 0 ||
         info.dli_fname == NULL || stat(info.dli_fname, &st) != 0)
-        return root;
+        return root_fd;
     installer = st.st_uid;
     const char *slash = strrchr(info.dli_fname, '/');
     if (slash == NULL)
-        return root;
-    int n = snprintf(root, sizeof root, "%.*s/_precompiled",
+        return root_fd;
+    int n = snprintf(path, sizeof path, "%.*s/_precompiled",
                      (int)(slash - info.dli_fname), info.dli_fname);
-    if (n <= 0 || (size_t)n >= sizeof root || !safe(root, 1))
-        root[0] = '\0';
-    return root;
+    if (n <= 0 || (size_t)n >= sizeof path)
+        return root_fd;
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0 && !dir_safe(fd)) {
+        close(fd);
+        fd = -1;
+    }
+    root_fd = fd;
+    return root_fd;
 }
 
-int gpa_precompiled_read(const char *sub, const char *digest,
-                         const char *ext, char *path, size_t path_n,
-                         char **payload, size_t *n)
+uid_t gpa_precompiled_owner(void)
 {
-    char dir[4200];
-    const char *r = find_root();
-    if (r[0] == '\0')
-        return 0;
-    snprintf(dir, sizeof dir, "%s/%s", r, sub);
-    int k = snprintf(path, path_n, "%s/%s.%s", dir, digest, ext);
-    if (k <= 0 || (size_t)k >= path_n || !safe(path, 0) || !safe(dir, 1))
-        return 0;
-    int found = gpa_disk_cache_read(path, payload, n);
-    if (found == 1)
-        gpa_precompiled_hits++;
-    return found;
+    find_root();
+    return installer;
+}
+
+int gpa_precompiled_dir(const char *sub)
+{
+    int r = find_root();
+    if (r < 0 || strlen(sub) >= sizeof subs[0].sub)
+        return -1;
+    for (int i = 0; i < n_subs; i++)
+        if (strcmp(subs[i].sub, sub) == 0)
+            return subs[i].fd;
+    int fd = openat(r, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0 && !dir_safe(fd)) {
+        close(fd);
+        fd = -1;
+    }
+    if (n_subs < (int)(sizeof subs / sizeof subs[0])) {
+        strcpy(subs[n_subs].sub, sub);
+        subs[n_subs++].fd = fd;
+    }
+    return fd;
 }

@@ -5,15 +5,18 @@
 
 #include "common.h"
 
+#include <sys/types.h>
+
 /* Modules loaded from the shipped set (for _jit_stats). */
 extern unsigned long long gpa_precompiled_hits;
 
-/* Looks for module `digest`.`ext` of compiler `sub` ("host", "cuda") in
- * the shipped set.  1: found, trusted and valid -- *payload is
- * PyMem-allocated and `path` names the file; 0: not there or not trusted
- * (no exception); -1: error (memory). */
-int gpa_precompiled_read(const char *sub, const char *digest,
-                         const char *ext, char *path, size_t path_n,
-                         char **payload, size_t *n);
+/* The trusted descriptor of the shipped set's folder for compiler `sub`
+ * ("host", "cuda"), opened once per process and kept; -1 when there is
+ * none or it is not trusted (no exception).  Entries are read with
+ * gpa_disk_cache_read_owned(..., gpa_precompiled_owner()). */
+int gpa_precompiled_dir(const char *sub);
+
+/* Who installed the package: the owner of the _core extension. */
+uid_t gpa_precompiled_owner(void);
 
 #endif

@@ -1,5 +1,5 @@
 /* raw.c - user CUDA source as written: the C half of RawModule and
- * RawKernel (gpuarray/_raw.py holds the Python half: argument packing and,
+ * RawKernel (gpuarray/kernels/raw.py holds the Python half: argument packing and,
  * on host, the shim and launchers around the user's kernels).
  *
  *   _raw_module(source, options) -> module capsule (current device)
@@ -16,6 +16,8 @@
 #include "runtime/backend.h"
 #include "util.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define MAX_RAW_PARAMS 256
@@ -24,10 +26,13 @@
 typedef struct {
     gpa_device *dev;
     void *fn;
+    gpa_module *module; /* a reference: fn lives in it */
+    /* host: {parameter count, sizeof each} from the module, or NULL */
+    const unsigned long long *sizes;
 } raw_function;
 
 /* What a host launcher reads after the kernel's parameters
- * (gpuarray/_raw.py declares the same struct in the shim). */
+ * (gpuarray/kernels/raw.py declares the same struct in the shim). */
 typedef struct {
     unsigned bx, by, bz;
     unsigned long long shared_bytes;
@@ -43,7 +48,15 @@ static const char *const host_errors[] = {
 
 static void raw_function_free(PyObject *cap)
 {
-    free(PyCapsule_GetPointer(cap, "gpuarray.raw_function"));
+    raw_function *f = PyCapsule_GetPointer(cap, "gpuarray.raw_function");
+    if (f != NULL)
+        gpa_module_decref(f->module);
+    free(f);
+}
+
+static void raw_module_free(PyObject *cap)
+{
+    gpa_module_decref(PyCapsule_GetPointer(cap, "gpuarray.raw_module"));
 }
 
 PyObject *gpa_py_raw_module(PyObject *self, PyObject *args)
@@ -76,8 +89,13 @@ PyObject *gpa_py_raw_module(PyObject *self, PyObject *args)
     if (m == NULL)
         goto fail;
     Py_DECREF(seq);
-    /* modules stay loaded for the life of the process: no destructor */
-    return PyCapsule_New(m, "gpuarray.raw_module", NULL);
+    /* the capsule's own reference: m stays valid whatever the module
+     * table does (another thread may record the same key) */
+    gpa_module_incref(m);
+    PyObject *r = PyCapsule_New(m, "gpuarray.raw_module", raw_module_free);
+    if (r == NULL)
+        gpa_module_decref(m);
+    return r;
 fail:
     Py_XDECREF(seq);
     return NULL;
@@ -102,16 +120,61 @@ PyObject *gpa_py_raw_function(PyObject *self, PyObject *args)
         free(f);
         return NULL;
     }
+    f->sizes = NULL;
+    if (f->dev->kind != GPA_DEVICE_CUDA) {
+        char sz[512];
+        snprintf(sz, sizeof sz, "%s__sizes", name); /* NAME__sizes__host */
+        f->sizes = gpa_module_function(m, sz);
+        if (f->sizes == NULL)
+            PyErr_Clear(); /* a module of before the table: no backstop */
+    }
+    gpa_module_incref(m);
+    f->module = m;
     PyObject *r = PyCapsule_New(f, "gpuarray.raw_function",
                                 raw_function_free);
-    if (r == NULL)
+    if (r == NULL) {
+        gpa_module_decref(m);
         free(f);
+    }
     return r;
 }
 
-/* A (x, y, z) tuple of positive ints into d. */
+/* _raw_param_sizes(function) -> (sizeof each parameter) from a host
+ * module, or None (cuda: the driver knows, we don't). */
+PyObject *gpa_py_raw_param_sizes(PyObject *self, PyObject *cap)
+{
+    GPA_UNUSED(self);
+    raw_function *f = PyCapsule_GetPointer(cap, "gpuarray.raw_function");
+    if (f == NULL)
+        return NULL;
+    if (f->sizes == NULL)
+        Py_RETURN_NONE;
+    if (f->sizes[0] > MAX_RAW_PARAMS) {
+        PyErr_SetString(PyExc_ValueError, "too many kernel parameters");
+        return NULL;
+    }
+    Py_ssize_t n = (Py_ssize_t)f->sizes[0];
+    PyObject *t = PyTuple_New(n);
+    for (Py_ssize_t i = 0; t != NULL && i < n; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(f->sizes[1 + i]);
+        if (v == NULL) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, v); /* steals v */
+    }
+    return t;
+}
+
+/* A (x, y, z) tuple of positive ints into d, within CUDA's limits
+ * (grid: x < 2**31, y and z <= 65535; block: 1024 x 1024 x 64 and 1024
+ * threads in all): then a grid's block count fits 64 bits, and what one
+ * device refuses the other does too. */
 static int parse_dim3(PyObject *t, const char *what, gpa_dim3 *d)
 {
+    static const long long grid_max[3] = {0x7fffffffLL, 65535, 65535};
+    static const long long block_max[3] = {1024, 1024, 64};
+    const long long *hi = what[0] == 'g' ? grid_max : block_max;
     unsigned v[3] = {1, 1, 1};
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) < 1 ||
         PyTuple_GET_SIZE(t) > 3) {
@@ -121,15 +184,25 @@ static int parse_dim3(PyObject *t, const char *what, gpa_dim3 *d)
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
         long long x = PyLong_AsLongLong(PyTuple_GET_ITEM(t, i));
-        if (x == -1 && PyErr_Occurred())
-            return -1;
-        if (x < 1 || x > 0x7fffffffLL) {
+        if (x == -1 && PyErr_Occurred()) {
+            if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+                return -1;
+            PyErr_Clear();
+            x = LLONG_MAX;
+        }
+        if (x < 1 || x > hi[i]) {
             PyErr_Format(PyExc_ValueError,
-                         "%s dimensions must be in 1..2**31-1, got %lld", what,
-                         x);
+                         "%s dimension %c must be in 1..%lld, got %lld", what,
+                         "xyz"[i], hi[i], x);
             return -1;
         }
         v[i] = (unsigned)x;
+    }
+    if (what[0] == 'b' && (unsigned long long)v[0] * v[1] * v[2] > 1024) {
+        PyErr_Format(PyExc_ValueError,
+                     "a block has at most 1024 threads, got %u x %u x %u",
+                     v[0], v[1], v[2]);
+        return -1;
     }
     d->x = v[0];
     d->y = v[1];
@@ -167,15 +240,26 @@ PyObject *gpa_py_raw_launch(PyObject *self, PyObject *args)
     }
     int host = f->dev->kind != GPA_DEVICE_CUDA;
     raw_host_launch hl = {block.x, block.y, block.z, shared, 0};
-    if (host) {
-        if ((unsigned long long)block.x * block.y * block.z > 1024) {
-            PyErr_Format(PyExc_ValueError,
-                         "a block has at most 1024 threads, got %u x %u x %u",
-                         block.x, block.y, block.z);
+    if (host && f->sizes != NULL) {
+        /* the launcher reads sizes[1 + i] bytes of parameter i */
+        if ((unsigned long long)n != f->sizes[0]) {
+            PyErr_Format(PyExc_TypeError,
+                         "the kernel takes %llu arguments (%zd given)",
+                         f->sizes[0], n);
             return NULL;
         }
-        argv[n] = &hl;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_ssize_t got = PyBytes_GET_SIZE(PyTuple_GET_ITEM(params, i));
+            if ((unsigned long long)got < f->sizes[1 + i]) {
+                PyErr_Format(PyExc_TypeError,
+                             "kernel argument %zd: %zd bytes for a "
+                             "parameter of %llu", i, got, f->sizes[1 + i]);
+                return NULL;
+            }
+        }
     }
+    if (host)
+        argv[n] = &hl;
     if (shared > 0xffffffffULL) {
         PyErr_SetString(PyExc_ValueError, "shared_mem is too large");
         return NULL;

@@ -214,6 +214,49 @@ static int check_integer_power(gpa_ufunc *uf, const gpa_resolution *res,
     return 0;
 }
 
+/* NumPy warns when an integer floor_divide/remainder/fmod/divmod meets a
+ * zero divisor (its "divide by zero encountered in ..." under errstate);
+ * a kernel can't warn, so after the launch the Python hook
+ * "integer_divide_by_zero" looks: for a scalar divisor only when it is
+ * zero (divisor None), for an array with one reduction on the device --
+ * and only when np.geterr()["divide"] is not "ignore". */
+static int check_integer_divide(gpa_ufunc *uf, const gpa_resolution *res,
+                                gpa_array **arrs, gpa_ew_operand *ops,
+                                gpa_array *where)
+{
+    static const char *const names[] = {"floor_divide", "remainder", "fmod",
+                                        "divmod", NULL};
+    int t = res->loop[1], k;
+    if (uf->nin != 2 || !PyTypeNum_ISINTEGER(t))
+        return 0;
+    for (k = 0; names[k] && strcmp(uf->def->name, names[k]) != 0; k++)
+        ;
+    if (names[k] == NULL)
+        return 0;
+    PyObject *divisor = Py_None;
+    if (arrs[1] == NULL) {
+        const unsigned char *v = (const unsigned char *)ops[1].value.bytes;
+        PyArray_Descr *d = PyArray_DescrFromType(t); /* new reference */
+        if (d == NULL)
+            return -1;
+        int size = (int)d->elsize, zero = 1;
+        Py_DECREF(d);
+        for (int i = 0; i < size && i < 16; i++)
+            zero &= v[i] == 0;
+        if (!zero)
+            return 0;
+    } else {
+        divisor = (PyObject *)arrs[1];
+    }
+    PyObject *fn = gpa_hook("integer_divide_by_zero");
+    if (fn == NULL)
+        return -1;
+    PyObject *r = PyObject_CallFunction(fn, "sOO", names[k], divisor,
+                                        where ? (PyObject *)where : Py_None);
+    Py_XDECREF(r);
+    return r == NULL ? -1 : 0;
+}
+
 /* NumPy's override protocol (NEP 13), on the error path only: an input
  * of a type that is neither ours nor NumPy's and defines __array_ufunc__
  * (gpuarray.fuse's tracer, for one) handles the call itself.  New
@@ -530,6 +573,8 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         if (gpa_ew_run_masked(body.s, NULL, nin + 1, nout, wops) < 0)
             goto fail;
     }
+    if (!skip_all && check_integer_divide(uf, res, arrs, ops, where) < 0)
+        goto fail;
     if (nout == 1) {
         result = (PyObject *)outs[0];
         outs[0] = NULL;

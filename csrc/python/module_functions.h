@@ -101,11 +101,13 @@ PyObject *gpa_py_ufunc_body(PyObject *, PyObject *);
 PyObject *gpa_py_raw_module(PyObject *, PyObject *);
 PyObject *gpa_py_raw_function(PyObject *, PyObject *);
 PyObject *gpa_py_raw_launch(PyObject *, PyObject *);
+PyObject *gpa_py_raw_param_sizes(PyObject *, PyObject *);
 #define GPA_JIT_FUNCTIONS                                                  \
     GPA_FN("_nvrtc_compile", gpa_nvrtc_compile_py, METH_VARARGS, NULL)     \
     GPA_FN("_raw_module", gpa_py_raw_module, METH_VARARGS, NULL)           \
     GPA_FN("_raw_function", gpa_py_raw_function, METH_VARARGS, NULL)       \
     GPA_FN("_raw_launch", gpa_py_raw_launch, METH_VARARGS, NULL)           \
+    GPA_FN("_raw_param_sizes", gpa_py_raw_param_sizes, METH_O, NULL)       \
     GPA_FN("_jit_stats", gpa_py_jit_stats, METH_NOARGS, NULL)              \
     GPA_FN("_clear_kernel_cache", gpa_py_clear_kernel_cache, METH_NOARGS,  \
            NULL)                                                           \

@@ -395,8 +395,9 @@ static void block_release(gpa_mem *m)
         free(b);
         b = p;
     }
+    /* m may be gone here (merged into p above): b is the block now */
     block *n = b->next;
-    if (n && n->is_free && n->mem.stream == m->stream) {
+    if (n && n->is_free && n->mem.stream == b->mem.stream) {
         free_list_remove(fl, n);
         b->mem.size += n->mem.size;
         b->next = n->next;

@@ -267,6 +267,33 @@ def _negative_exponent(b):
 
 
 
+def _integer_divide_by_zero(name, b, where):
+    """NumPy's divide-by-zero report for integer `name` (floor_divide,
+    remainder, fmod, divmod) under np.errstate: b is the divisor array,
+    or None for a zero scalar divisor; where the where= mask or None."""
+    mode = _np.geterr()["divide"]
+    if mode == "ignore":
+        return
+    if b is not None:
+        zero = equal(b, 0)
+        if where is not None:
+            zero = logical_and(zero, where)
+        if not bool(zero.any()):
+            return
+    msg = "divide by zero encountered in " + name
+    if mode == "raise":
+        raise FloatingPointError(msg)
+    if mode == "call":
+        _np.geterrcall()("divide by zero", 1)
+    elif mode == "log":
+        _np.geterrcall().write("Warning: %s\n" % msg)
+    else:  # warn, print
+        _warnings.warn(msg, RuntimeWarning, stacklevel=2)
+
+
+_core._set_hook("integer_divide_by_zero", _integer_divide_by_zero)
+
+
 def _outer(uf, A, B, **kwargs):
     """ufunc.outer: uf(a[..., None, ...], b) over every pair of elements."""
     if uf.nin != 2:

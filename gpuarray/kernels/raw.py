@@ -12,15 +12,20 @@ C++ compiler builds it behind a shim (Note [Raw kernels on host] in
 raw_host.py).  Compiled modules are cached in memory and on disk with the
 generated kernels.
 
-Arguments: a gpuarray.ndarray (or anything with __cuda_array_interface__)
-passes its data pointer; a NumPy scalar passes its bytes as its own type;
-a Python bool, int, float or complex passes as bool, int64, float64 or
-complex128 -- CuPy's rules, so write np.int32(n) for an `int n`.
+Arguments are checked against the kernel's signature (raw_args.py): a
+gpuarray.ndarray (or anything with __cuda_array_interface__) for a
+pointer, a Python or NumPy scalar of the parameter's kind for a number
+(converted to the parameter's type), a NumPy scalar of the right size for
+anything else; TypeError otherwise.  Where the signature can't be read
+(cuda: a name made by a macro) CuPy's rules apply: a NumPy scalar passes
+its bytes, a Python bool, int, float or complex passes as bool, int64,
+float64 or complex128.
 """
 import numpy as _np
 
 from .. import _core
 from .._core import ndarray
+from .raw_args import launch_dims, pack_args
 from .raw_host import kernel_signatures, raw_host_source
 
 __all__ = ["RawModule", "RawKernel"]
@@ -56,15 +61,6 @@ def _pack(arg, index):
     raise TypeError("kernel argument %d: unsupported type %s (pass a "
                     "gpuarray.ndarray, a NumPy scalar or a Python scalar)"
                     % (index, type(arg).__name__))
-
-
-def _dims(value, what):
-    if isinstance(value, (int, _np.integer)):
-        value = (value,)
-    if not isinstance(value, tuple) or not 1 <= len(value) <= 3:
-        raise ValueError("%s must be an int or a tuple of 1 to 3 ints, got "
-                         "%r" % (what, value))
-    return tuple(int(v) for v in value)
 
 
 class RawModule:
@@ -187,16 +183,22 @@ class RawKernel:
         if stream is not None:
             with stream:
                 return self(grid, block, args, shared_mem=shared_mem)
-        grid = _dims(grid, "grid")
-        block = _dims(block, "block")
+        grid = launch_dims(grid, "grid")
+        block = launch_dims(block, "block")
         if not isinstance(args, (tuple, list)):
             raise TypeError("args must be a tuple of kernel arguments, not "
                             "%s" % type(args).__name__)
         shared_mem = int(shared_mem)
         if shared_mem < 0:
             raise ValueError("shared_mem must be >= 0")
-        params = tuple(_pack(a, i) for i, a in enumerate(args))
-        _core._raw_launch(self._function(), grid, block, params, shared_mem)
+        fn = self._function()
+        params = kernel_signatures(self.module.code).get(self.name)
+        if params is None:  # cuda: a name the parser can't see (macros)
+            packed = tuple(_pack(a, i) for i, a in enumerate(args))
+        else:
+            packed = pack_args(self.name, params, args, ndarray,
+                               _core._raw_param_sizes(fn))
+        _core._raw_launch(fn, grid, block, packed, shared_mem)
 
     def __repr__(self):
         return "<gpuarray.RawKernel %r>" % (self.name,)

@@ -36,6 +36,7 @@ SHIM = r"""
 #include <climits>
 #include <cfloat>
 #include <ucontext.h>
+#include <sys/mman.h>
 #define __global__
 #define __device__
 #define __host__
@@ -158,7 +159,14 @@ struct gpa_block_run {
   void *obj;
 };
 static thread_local gpa_block_run *gpa_run;
-enum { GPA_FIBER_STACK = 256 * 1024 };
+/* Note [Fiber stacks]: CUDA gives a thread up to 512 KiB of local memory;
+ * each function of the user's code is held to that at compile time
+ * (-Wstack-usage as an error, see raw_host_source), and a fiber gets
+ * 1 MiB for its kernel, the functions it calls and the shim, above a
+ * guard page.  The stacks are reserved, not committed (MAP_NORESERVE):
+ * only the pages a thread touches cost memory. */
+enum { GPA_FIBER_STACK = 1024 * 1024, GPA_FIBER_GUARD = 64 * 1024,
+       GPA_FIBER_SLOT = GPA_FIBER_STACK + GPA_FIBER_GUARD };
 
 static void gpa_set_thread_index(int t)
 {
@@ -202,7 +210,8 @@ static int gpa_run_block_fibers(gpa_block_run *r)
     gpa_fiber *f = &r->fibers[t];
     f->waiting = NULL; f->done = 0;
     getcontext(&f->ctx);
-    f->ctx.uc_stack.ss_sp = r->stacks + (size_t)t * GPA_FIBER_STACK;
+    f->ctx.uc_stack.ss_sp = r->stacks + (size_t)t * GPA_FIBER_SLOT +
+                            GPA_FIBER_GUARD;
     f->ctx.uc_stack.ss_size = GPA_FIBER_STACK;
     f->ctx.uc_link = &r->sched;
     makecontext(&f->ctx, gpa_fiber_main, 0);
@@ -286,7 +295,16 @@ static void gpa_raw_run(gpa_raw_launch *li, unsigned gx, unsigned gy,
   if (GPA_RAW_FIBERS) {
     r.nthreads = n;
     r.fibers = (gpa_fiber *)calloc(n, sizeof(gpa_fiber));
-    r.stacks = (char *)malloc((size_t)n * GPA_FIBER_STACK);
+    void *st = mmap(NULL, (size_t)n * GPA_FIBER_SLOT, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                    -1, 0);
+    r.stacks = st == MAP_FAILED ? NULL : (char *)st;
+    for (int t = 0; r.stacks && t < n; t++)  /* overflow faults, never heap */
+      if (mprotect(r.stacks + (size_t)t * GPA_FIBER_SLOT, GPA_FIBER_GUARD,
+                   PROT_NONE) != 0) {
+        munmap(r.stacks, (size_t)n * GPA_FIBER_SLOT);
+        r.stacks = NULL;
+      }
     r.warp_bar = (gpa_barrier *)calloc((n + 31) / 32, sizeof(gpa_barrier));
     r.slots = (unsigned char *)calloc(n, 16);
     r.call = gpa_call<F>;
@@ -310,7 +328,8 @@ static void gpa_raw_run(gpa_raw_launch *li, unsigned gx, unsigned gy,
     }
   }
 out:
-  free(r.fibers); free(r.stacks); free(r.warp_bar); free(r.slots);
+  free(r.fibers); free(r.warp_bar); free(r.slots);
+  if (r.stacks) munmap(r.stacks, (size_t)n * GPA_FIBER_SLOT);
 }
 """
 
@@ -364,9 +383,17 @@ def raw_host_source(code, options):
     body = _DYN_SHARED.sub(
         lambda m: "%s *const %s = (%s *)gpa_raw_dyn_shared;" % (
             m.group(1).strip(), m.group(2), m.group(1).strip()), code)
-    parts = ["#define GPA_RAW_FIBERS %d" % fibers] + defines + [SHIM, body]
+    # CUDA's 512 KiB of local memory per thread, per function here: more
+    # is a compile error, not a fiber stack overflow (Note [Fiber stacks])
+    limit = '#pragma GCC diagnostic error "-Wstack-usage=%d"' % (512 * 1024)
+    parts = (["#define GPA_RAW_FIBERS %d" % fibers] + defines +
+             [SHIM, limit, body])
     for name, types in kernel_signatures(code).items():
         n = len(types)
+        # what jit/raw.c checks each argument's bytes against
+        parts.append('extern "C" const unsigned long long %s__sizes__host[] '
+                     '= {%d%s};' % (name, n, "".join(
+                         ", sizeof(%s)" % t for t in types)))
         lines = ['extern "C" void %s__host(void **args, unsigned gx, '
                  'unsigned gy, unsigned gz, unsigned long long first, '
                  'unsigned long long last)' % name, "{"]

@@ -1,0 +1,149 @@
+/* spawn.c - see spawn.h.  fork + exec rather than posix_spawn: the child
+ * needs prctl(PR_SET_PDEATHSIG) and one inherited descriptor, and does
+ * only async-signal-safe calls between the two. */
+#include "jit/spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+int gpa_split_words(const char *text, char *buf, size_t buf_n,
+                    const char **argv, int *argc, int max)
+{
+    size_t n = strlen(text);
+    if (n + 1 > buf_n)
+        goto too_long;
+    memcpy(buf, text, n + 1);
+    for (char *p = buf; *p;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n')
+            *p++ = '\0';
+        if (*p == '\0')
+            break;
+        if (*argc >= max - 1)
+            goto too_long;
+        argv[(*argc)++] = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\n')
+            p++;
+    }
+    argv[*argc] = NULL;
+    return 0;
+too_long:
+    PyErr_Format(PyExc_ValueError, "compiler command too long: %.200s", text);
+    return -1;
+}
+
+/* The child: never returns.  Reports an exec failure's errno on `err`. */
+static void child(const char *const *argv, int out_fd, int keep_fd, int err,
+                  pid_t parent)
+{
+    int e;
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) /* the parent died before prctl */
+        _exit(127);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL); /* Python ignores it; exec would keep that */
+    if (dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0)
+        goto fail;
+    if (keep_fd >= 0 && fcntl(keep_fd, F_SETFD, 0) < 0)
+        goto fail;
+    execvp(argv[0], (char *const *)argv);
+fail:
+    e = errno;
+    if (write(err, &e, sizeof e) < 0)
+        _exit(127);
+    _exit(127);
+}
+
+/* Kills the child's process group and reaps the child. */
+static void kill_child(pid_t pid)
+{
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+}
+
+int gpa_spawn(const char *const *argv, int out_fd, int keep_fd,
+              int *exit_code)
+{
+    int null_fd = -1, pipe_fd[2] = {-1, -1}, rc = -1, status = 0, e = 0;
+    pid_t pid = -1;
+    if (out_fd < 0) {
+        out_fd = null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (out_fd < 0) {
+            PyErr_SetFromErrnoWithFilename(PyExc_OSError, "/dev/null");
+            goto done;
+        }
+    }
+    if (pipe2(pipe_fd, O_CLOEXEC) < 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        goto done;
+    }
+    pid_t parent = getpid();
+    pid = fork();
+    if (pid < 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        goto done;
+    }
+    if (pid == 0)
+        child(argv, out_fd, keep_fd, pipe_fd[1], parent);
+    close(pipe_fd[1]);
+    pipe_fd[1] = -1;
+    setpgid(pid, pid); /* also here: no race with an early kill */
+    /* exec succeeded iff the pipe closes with nothing in it */
+    ssize_t got;
+    Py_BEGIN_ALLOW_THREADS
+    do
+        got = read(pipe_fd[0], &e, sizeof e);
+    while (got < 0 && errno == EINTR);
+    Py_END_ALLOW_THREADS
+    if (got == (ssize_t)sizeof e) {
+        kill_child(pid);
+        errno = e;
+        PyErr_Format(PyExc_OSError, "cannot run '%s': %s", argv[0],
+                     strerror(e));
+        goto done;
+    }
+    /* Wait, looking at Python's signal flags every 20 ms (the GIL is
+     * taken back for that): a Ctrl-C stops the compile at once. */
+    for (;;) {
+        pid_t w;
+        Py_BEGIN_ALLOW_THREADS
+        for (int i = 0; i < 20; i++) {
+            w = waitpid(pid, &status, WNOHANG);
+            if (w != 0)
+                break;
+            struct timespec ts = {0, 1000000};
+            nanosleep(&ts, NULL);
+        }
+        Py_END_ALLOW_THREADS
+        if (w == pid)
+            break;
+        if (w < 0 && errno != EINTR) {
+            PyErr_SetFromErrno(PyExc_OSError);
+            kill_child(pid);
+            goto done;
+        }
+        if (PyErr_CheckSignals() < 0) {
+            kill_child(pid);
+            goto done;
+        }
+    }
+    *exit_code = WIFEXITED(status) ? WEXITSTATUS(status)
+                                   : 128 + WTERMSIG(status);
+    rc = 0;
+done:
+    if (null_fd >= 0)
+        close(null_fd);
+    if (pipe_fd[0] >= 0)
+        close(pipe_fd[0]);
+    if (pipe_fd[1] >= 0)
+        close(pipe_fd[1]);
+    return rc;
+}
