@@ -345,6 +345,8 @@ def _check_kth(a, kth, axis, kind):
     ks = [int(k) for k in kth.reshape(-1)]
     for k in ks if a.size else ():
         if not -n <= k < n:
-            raise ValueError("kth(=%d) out of bounds (%d)" % (k, n))
+            # NumPy names a negative kth after adding n
+            raise ValueError("kth(=%d) out of bounds (%d)"
+                             % (k + n if k < 0 else k, n))
     return ks
 
