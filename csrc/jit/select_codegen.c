@@ -12,7 +12,10 @@
  *                The host reads the counts back, finds the digit holding
  *                rank k and extends the prefix: after the last digit the
  *                prefix is the key of the kth value, with the number of
- *                keys below it and equal to it.
+ *                keys below it and equal to it.  A single row whose
+ *                candidates after the first digit are few also copies
+ *                them (their bits, in any order) to `cand` in the second
+ *                pass, so the later passes read only those.
  *   sel_scatter  one launch: every key is below, equal to or above the
  *                row's pivot key; a block counts its three classes,
  *                reserves room for each with one global atomic per class
@@ -45,9 +48,15 @@ const char gpa_select_text[] =
 "}\n"
 "extern \"C\" __global__ void sel_hist(const char *src, long long len, long long cpr,\n"
 "    int desc, int shift, const gpa_skey *pre, unsigned long long mask,\n"
-"    unsigned long long *hist)\n"
+"    unsigned long long *hist, char *cand, unsigned long long *ccount)\n"
 "{\n"
+"#if GPA_CUDA\n"
 "  __shared__ unsigned h[GPA_RADIX];\n"
+"#else\n"
+"  /* one thread: a local array, and a spill bucket for non-candidates so\n"
+"   * the count does not branch on them */\n"
+"  unsigned h[GPA_RADIX + 1];\n"
+"#endif\n"
 "  const int tid = threadIdx.x, nt = blockDim.x;\n"
 "  for (int i = tid; i < GPA_RADIX; i += nt) h[i] = 0;\n"
 "  __syncthreads();\n"
@@ -55,16 +64,31 @@ const char gpa_select_text[] =
 "  gpa_sel_row(cpr, len, &row, &lo, &hi);\n"
 "  const gpa_sbits *s = reinterpret_cast<const gpa_sbits *>(src) + row * len;\n"
 "  const gpa_skey p = pre[row], m = (gpa_skey)mask;\n"
+"#if GPA_CUDA\n"
 "  for (long long i = lo + tid; i < hi; i += nt) {\n"
 "    const gpa_skey k = gpa_key_of(s[i], desc);\n"
 "    if ((k & m) != p) continue;\n"
-"    unsigned *c = &h[(int)((k >> shift) & 255u)];\n"
-"#if GPA_CUDA\n"
-"    atomicAdd(c, 1u);\n"
-"#else\n"
-"    (*c)++;\n"
-"#endif\n"
+"    if (cand) reinterpret_cast<gpa_sbits *>(cand)[gpa_sel_add(ccount, 1ull)] = s[i];\n"
+"    atomicAdd(&h[(int)((k >> shift) & 255u)], 1u);\n"
 "  }\n"
+"#else\n"
+"  h[GPA_RADIX] = 0;\n"
+"  /* the copying pass apart, so the counting loop has no branch on `in` */\n"
+"  if (cand)\n"
+"    for (long long i = lo; i < hi; i++) {\n"
+"      const gpa_skey k = gpa_key_of(s[i], desc);\n"
+"      if ((k & m) != p) continue;\n"
+"      reinterpret_cast<gpa_sbits *>(cand)[gpa_sel_add(ccount, 1ull)] = s[i];\n"
+"      h[(int)((k >> shift) & 255u)]++;\n"
+"    }\n"
+"  else\n"
+"    for (long long i = lo; i < hi; i++) {\n"
+"      const gpa_skey k = gpa_key_of(s[i], desc);\n"
+"      const unsigned d = (unsigned)((k >> shift) & 255u);\n"
+"      const unsigned sel = 0u - (unsigned)((k & m) == p);\n"
+"      h[GPA_RADIX ^ ((GPA_RADIX ^ d) & sel)]++;\n"
+"    }\n"
+"#endif\n"
 "  __syncthreads();\n"
 "  for (int i = tid; i < GPA_RADIX; i += nt)\n"
 "    if (h[i]) gpa_sel_add(&hist[row * GPA_RADIX + i], (unsigned long long)h[i]);\n"

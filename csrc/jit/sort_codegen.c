@@ -545,7 +545,8 @@ static const char *const kernel_names[GPA_SORT_K_N] = {
 
 static const char *const sel_hist_ptypes[] = {
     "const char *", "long long", "long long", "int", "int", "const gpa_skey *",
-    "unsigned long long", "unsigned long long *",
+    "unsigned long long", "unsigned long long *", "char *",
+    "unsigned long long *",
 };
 static const char *const sel_scatter_ptypes[] = {
     "const char *", "long long", "long long", "int", "const gpa_skey *",
@@ -612,7 +613,7 @@ void gpa_sort_source(const gpa_sort_spec *s, gpa_strbuf *b)
     gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_HIST], 8, hist_ptypes);
     for (int k = GPA_SORT_K_PASS; k < GPA_SORT_K_SEL_HIST; k++)
         gpa_sb_host_launcher(b, kernel_names[k], 17, pass_ptypes);
-    gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_SEL_HIST], 8,
+    gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_SEL_HIST], 10,
                          sel_hist_ptypes);
     gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_SEL_SCATTER], 10,
                          sel_scatter_ptypes);

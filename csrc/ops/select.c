@@ -22,6 +22,19 @@ static long long cdiv(long long a, long long b)
     return (a + b - 1) / b;
 }
 
+/* Chunks per row: enough blocks to fill the device, a few thousand keys
+ * each (a host block is one worker's share). */
+static long long chunks(gpa_device *dev, long long len, long long n_rows)
+{
+    int cuda = dev->kind == GPA_DEVICE_CUDA;
+    long long per = cuda ? 4096 : 65536;
+    long long want = cuda ? 8LL * dev->sm_count : 4LL * gpa_host_thread_count();
+    long long cpr = cdiv(len, per);
+    if (cpr * n_rows > want)
+        cpr = cdiv(want, n_rows);
+    return cpr < 1 ? 1 : cpr;
+}
+
 /* Selects rank k (0 <= k < len) of each of the n_rows C-contiguous rows
  * of keys: out_keys / out_idx (either NULL) receive each row partitioned
  * around it (int64 indices within the row), out_kth (NULL, or n_rows
@@ -33,7 +46,7 @@ int gpa_radix_select(gpa_array *keys, long long n_rows, long long k,
 {
     gpa_device *dev = keys->dev;
     const gpa_backend *be = dev->be;
-    gpa_mem *work = NULL;
+    gpa_mem *work = NULL, *cbuf = NULL;
     unsigned long long *hh = NULL, *pre = NULL, *kk = NULL, *lt = NULL;
     unsigned long long *base = NULL;
     void *fns[GPA_SORT_K_N], *kp = NULL;
@@ -52,15 +65,7 @@ int gpa_radix_select(gpa_array *keys, long long n_rows, long long k,
     }
     if (gpa_sort_kernels(dev, &spec, fns) < 0)
         return -1;
-    /* chunks per row: enough blocks to fill the device, a few thousand
-     * keys each (a host block is one worker's share) */
-    long long per = cuda ? 4096 : 65536;
-    long long want = cuda ? 8LL * dev->sm_count : 4LL * gpa_host_thread_count();
-    long long cpr = cdiv(len, per);
-    if (cpr * n_rows > want)
-        cpr = cdiv(want, n_rows);
-    if (cpr < 1)
-        cpr = 1;
+    long long cpr = chunks(dev, len, n_rows);
     if (n_rows * cpr > 0x7fffffffLL) {
         PyErr_SetString(PyExc_ValueError, "radix select: too many rows");
         return -1;
@@ -93,8 +98,24 @@ int gpa_radix_select(gpa_array *keys, long long n_rows, long long k,
     int kbits = spec.elem_bytes * 8;
     gpa_dim3 grid = {(unsigned)(n_rows * cpr), 1, 1};
     gpa_dim3 block = {cuda ? GPA_SORT_BLOCK_CUDA : 1, 1, 1};
-    char *src = keys->data;
+    char *src = keys->data, *cur = src;
+    long long clen = len;
+    unsigned long long cnt_d = 0;   /* one row: candidates after a pass */
     for (int shift = kbits - 8; shift >= 0; shift -= 8) {
+        /* one row whose candidates are few: the second pass copies them
+         * out and the later passes read only those */
+        char *cand = NULL;
+        unsigned long long *ccount = NULL, copied = cnt_d;
+        if (n_rows == 1 && cur == src && shift < kbits - 8 && shift > 0 &&
+            cnt_d <= (unsigned long long)len / 8) {
+            size_t cb = ((size_t)cnt_d * spec.elem_bytes + 7) & ~(size_t)7;
+            if ((cbuf = gpa_mem_alloc(dev, cb + 8)) == NULL)
+                goto done;
+            cand = cbuf->ptr;
+            ccount = (unsigned long long *)(cbuf->ptr + cb);
+            if (be->memset_d8(dev, ccount, 0, 8, dev->stream) < 0)
+                goto done;
+        }
         unsigned long long all = kbits == 64 ? ~0ULL : (1ULL << kbits) - 1;
         unsigned long long mask = shift + 8 >= kbits
                                       ? 0 : all & ~((1ULL << (shift + 8)) - 1);
@@ -107,8 +128,8 @@ int gpa_radix_select(gpa_array *keys, long long n_rows, long long k,
         if (be->copy_sync(dev, dpre, kp, R * kw, GPA_H2D, dev->stream) < 0 ||
             be->memset_d8(dev, dhist, 0, hbytes, dev->stream) < 0)
             goto done;
-        void *args[8] = {&src, &len, &cpr, &desc, &shift, &dpre, &mask,
-                         &dhist};
+        void *args[10] = {&cur, &clen, &cpr, &desc, &shift, &dpre, &mask,
+                          &dhist, &cand, &ccount};
         if (be->launch(dev, fns[GPA_SORT_K_SEL_HIST], grid, block, 0,
                        dev->stream, args) < 0)
             goto done;
@@ -123,10 +144,17 @@ int gpa_radix_select(gpa_array *keys, long long n_rows, long long k,
             kk[r] -= below;
             lt[r] += below;
             pre[r] |= (unsigned long long)d << shift;
+            cnt_d = h[d];
             if (shift == 0) {
                 base[2 * r] = lt[r];
                 base[2 * r + 1] = lt[r] + h[d];
             }
+        }
+        if (cand != NULL) {
+            cur = cand;
+            clen = (long long)copied;   /* what the pass copied out */
+            cpr = chunks(dev, clen, 1);
+            grid.x = (unsigned)cpr;
         }
     }
     for (size_t r = 0; r < R; r++) {
@@ -143,6 +171,14 @@ int gpa_radix_select(gpa_array *keys, long long n_rows, long long k,
         char *tout = out_keys ? out_keys->data : NULL;
         long long *iout = out_idx ? (long long *)out_idx->data : NULL;
         char *kout = out_kth ? out_kth->data : NULL;
+        if (tout == NULL && iout == NULL) {
+            /* only the kth values: the candidates hold them */
+            src = cur;
+            len = clen;
+        } else if (cur != keys->data) {
+            cpr = chunks(dev, len, n_rows);
+            grid.x = (unsigned)(n_rows * cpr);
+        }
         void *args[10] = {&src, &len, &cpr, &desc, &dpre, &dbase, &dcnt,
                           &tout, &iout, &kout};
         if (be->launch(dev, fns[GPA_SORT_K_SEL_SCATTER], grid, block, 0,
@@ -157,6 +193,7 @@ done:
     PyMem_Free(lt);
     PyMem_Free(base);
     PyMem_Free(kp);
+    gpa_mem_decref(cbuf);
     gpa_mem_decref(work);
     return rc;
 }

@@ -97,6 +97,10 @@ def test_partition_lengths(n):
             _check_partition(a, k, 0, p)
             i = gp.argpartition(d, k).get()
             _check_partition(a, k, 0, a[i], i)
+        # the kth values alone (one row: candidates copied out)
+        for q in (0.0, 0.37, 1.0):
+            _eq(gp.quantile(d, q, method="lower").get(),
+                np.quantile(a, q, method="lower"))
 
 
 @pytest.mark.parametrize("axis", [0, 1, 2, -1, None])
