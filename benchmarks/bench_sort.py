@@ -58,6 +58,7 @@ def workloads(xp, n, rng_state):
         ("searchsorted", lambda: xp.searchsorted(sf, pr)),
         ("isin", lambda: xp.isin(sm, sm[:100])),
         ("partition", lambda: xp.partition(a, k)),
+        ("top-10 argpartition", lambda: xp.argpartition(a, -10)[-10:]),
         ("median", lambda: xp.median(a)),
         ("percentile", lambda: xp.percentile(a, [5, 50, 95])),
         ("bincount", lambda: xp.bincount(sm)),

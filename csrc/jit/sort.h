@@ -27,7 +27,11 @@ typedef struct {
 /* Kernels of a sort module: the block-per-row sort, the histogram, then
  * pass kernels indexed GPA_SORT_K_PASS + kv * 4 + first * 2 + last. */
 enum { GPA_SORT_K_ROWS = 0, GPA_SORT_K_HIST = 1, GPA_SORT_K_PASS = 2,
-       GPA_SORT_K_N = 10 };
+       GPA_SORT_K_SEL_HIST = 10, GPA_SORT_K_SEL_SCATTER = 11,
+       GPA_SORT_K_N = 12 };
+
+/* The radix select kernels' text (select_codegen.c), part of the module. */
+extern const char gpa_select_text[];
 
 /* Tile of a pass kernel: threads per block and items per thread on CUDA
  * (a thread per digit); keys per tile (one thread) on host. */

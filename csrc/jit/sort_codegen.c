@@ -540,7 +540,18 @@ static const char *const rows_ptypes[] = {
 static const char *const kernel_names[GPA_SORT_K_N] = {
     "sort_rows", "sort_hist", "sort_pass_000", "sort_pass_001", "sort_pass_010",
     "sort_pass_011", "sort_pass_100", "sort_pass_101", "sort_pass_110",
-    "sort_pass_111",
+    "sort_pass_111", "sel_hist", "sel_scatter",
+};
+
+static const char *const sel_hist_ptypes[] = {
+    "const char *", "long long", "long long", "int", "int", "const gpa_skey *",
+    "unsigned long long", "unsigned long long *", "char *",
+    "unsigned long long *",
+};
+static const char *const sel_scatter_ptypes[] = {
+    "const char *", "long long", "long long", "int", "const gpa_skey *",
+    "const unsigned long long *", "unsigned long long *", "char *",
+    "long long *", "char *",
 };
 
 int gpa_sort_spec_of(int type_num, int val_bytes, gpa_sort_spec *s)
@@ -597,10 +608,15 @@ void gpa_sort_source(const gpa_sort_spec *s, gpa_strbuf *b)
                   bits[s->elem_bytes], s->elem_bytes == 8 ? "gpa_u64" : "gpa_u32",
                   s->val_bytes == 8 ? "gpa_u64" : "gpa_u32");
     gpa_sb_puts(b, sort_text);
+    gpa_sb_puts(b, gpa_select_text);
     gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_ROWS], 6, rows_ptypes);
     gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_HIST], 8, hist_ptypes);
-    for (int k = GPA_SORT_K_PASS; k < GPA_SORT_K_N; k++)
+    for (int k = GPA_SORT_K_PASS; k < GPA_SORT_K_SEL_HIST; k++)
         gpa_sb_host_launcher(b, kernel_names[k], 17, pass_ptypes);
+    gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_SEL_HIST], 10,
+                         sel_hist_ptypes);
+    gpa_sb_host_launcher(b, kernel_names[GPA_SORT_K_SEL_SCATTER], 10,
+                         sel_scatter_ptypes);
 }
 
 /* ---- the bounded spec -> kernels table ---- */

@@ -133,12 +133,14 @@ PyObject *gpa_py_reduce_op(PyObject *, PyObject *);
 
 /* ops/sort.c, ops/compact.c: the radix sort engine, stream compaction */
 PyObject *gpa_py_radix_sort(PyObject *, PyObject *);
+PyObject *gpa_py_radix_select(PyObject *, PyObject *);
 PyObject *gpa_py_compact(PyObject *, PyObject *);
 PyObject *gpa_py_compact_source(PyObject *, PyObject *);
 PyObject *gpa_py_gather1d(PyObject *, PyObject *);
 PyObject *gpa_py_sort_source(PyObject *, PyObject *);
 #define GPA_SORT_FUNCTIONS                                                 \
     GPA_FN("_radix_sort", gpa_py_radix_sort, METH_VARARGS, NULL)           \
+    GPA_FN("_radix_select", gpa_py_radix_select, METH_VARARGS, NULL)       \
     GPA_FN("_sort_source", gpa_py_sort_source, METH_VARARGS, NULL)       \
     GPA_FN("_compact", gpa_py_compact, METH_VARARGS, NULL)                 \
     GPA_FN("_compact_source", gpa_py_compact_source, METH_VARARGS, NULL)  \

@@ -11,6 +11,15 @@ the high digits.  Complex is three chained stable radix sorts (imaginary
 part, real part, NaN class: NumPy's complex order).  Other dtypes keep
 Note [Bitonic sort].
 
+Note [Radix select]: partition/argpartition with one kth on rows of at
+least _SELECT_MIN elements select instead of sorting: per 8-bit digit
+of the order-preserving keys (most significant first) one histogram
+launch over the row's remaining candidates and one small readback to
+find the digit holding rank k, then one scatter of the below / equal /
+above regions (csrc/ops/select.c, jit/select_codegen.c).  median and
+the quantiles take their one or two order statistics the same way
+(statistics/order.py).
+
 Note [Bitonic sort]: rows padded to a power of two N.  A bitonic network
 of log2(N) * (log2(N) + 1) / 2 passes runs one elementwise launch per
 pass, a thread per compare-exchange pair: pair g of row r holds positions
@@ -280,20 +289,66 @@ def lexsort(keys, axis=-1):
     return perm
 
 
+# Rows at least this long partition by radix select (Note [Radix
+# select]); shorter ones are sorted in one launch (sort_rows), which costs
+# less than the select's four to eight small readbacks.
+_SELECT_MIN = 4096
+
+
+def _select_rows(rows, k, want):
+    """Rows of the C-contiguous 2-D `rows` partitioned around rank k (the
+    radix select, csrc/ops/select.c): (keys, indices) as want asks."""
+    K = _core.empty(rows.shape, rows.dtype) if want != "index" else None
+    I = _core.empty(rows.shape, _INT64) if want != "keys" else None
+    _core._radix_select(rows, rows.shape[0], k, K, I, None)
+    return K, I
+
+
+def _kth_values(rows, k):
+    """The rank-k value of every row of the C-contiguous 2-D `rows` (the
+    radix select, keys only: no partitioned copy is written)."""
+    T = _core.empty((rows.shape[0],), rows.dtype)
+    _core._radix_select(rows, rows.shape[0], k, None, None, T)
+    return T
+
+
+def _can_select(a, n):
+    return a.dtype.char in _RADIX_CHARS and n >= _SELECT_MIN
+
+
+def _partition(a, kth, axis, kind, order, want):
+    """Note [Radix select]: one kth on rows long enough: a radix select
+    per row (the kth value in its sorted place, smaller values before,
+    larger after, NaN last); several kth, short rows or other dtypes: the
+    full (stable) sort, which satisfies every kth at once."""
+    ks = _check_kth(a, kth, axis, kind)
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no "
+                         "fields.")
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    if a.ndim == 0 or a.size == 0:
+        return sort(a, axis) if want == "keys" else argsort(a, axis)
+    ax = _axis(axis, a.ndim)
+    n = a.shape[ax]
+    if len(ks) != 1 or not _can_select(a, n):
+        return sort(a, axis=ax) if want == "keys" else argsort(a, axis=ax)
+    rows, shape = _along_last(a, ax)
+    K, I = _select_rows(rows, ks[0] % n, want)
+    return _from_last(K if want == "keys" else I, shape, ax)
+
+
 def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """A valid partition: the fully sorted array (every element before
-    kth is <= it and every one after >= it)."""
-    a = _asarray(a)
-    _check_kth(a, kth, axis, kind)
-    return sort(a, axis=axis, order=order)
+    """A copy with the kth element(s) in their sorted places, smaller
+    ones before and larger after (Note [Radix select])."""
+    return _partition(_asarray(a), kth, axis, kind, order, "keys")
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     a = _asarray(a)
     if a.ndim == 0:  # NumPy partitions a 0-d array as one element
         a = a.reshape(1)
-    _check_kth(a, kth, axis, kind)
-    return argsort(a, axis=axis, order=order)
+    return _partition(a, kth, axis, kind, order, "index")
 
 
 def _check_kth(a, kth, axis, kind):
@@ -310,7 +365,11 @@ def _check_kth(a, kth, axis, kind):
     if kth.ndim > 1:
         raise ValueError("object too deep for desired array")
     # NumPy checks the range only when there is something to partition
-    for k in kth.reshape(-1) if a.size else ():
-        if not -n <= int(k) < n:
-            raise ValueError("kth(=%d) out of bounds (%d)" % (int(k), n))
+    ks = [int(k) for k in kth.reshape(-1)]
+    for k in ks if a.size else ():
+        if not -n <= k < n:
+            # NumPy names a negative kth after adding n
+            raise ValueError("kth(=%d) out of bounds (%d)"
+                             % (k + n if k < 0 else k, n))
+    return ks
 

@@ -7,7 +7,7 @@ import numpy as _np
 from .._core import ndarray
 from .. import _core
 from .._engine.arrays import asarray as _asarray
-from ..sorting.sort import _INT64, _sort_rows
+from ..sorting.sort import _INT64, _sort_rows, _can_select, _kth_values
 from .moments import mean
 from .._engine import ufuncs as _ufuncs
 from .._engine.arrays import ascontiguousarray
@@ -216,6 +216,11 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     # no nans to skip in non-float input: the plain form is the same
     # (median takes complex input too)
     nan_skip = nan_skip and a.dtype.kind in ("fc" if median else "f")
+    if weights is None and not nan_skip and _can_select(src, n):
+        sel = _selected(src, qh, method, weak, median)
+        if sel is not None:
+            per_q, rt = sel
+            return _finish(per_q, rt, qh, rows, res_shape, out, nan_skip)
     s, perm = _sort_rows(src, "keys" if weights is None else "both")
     if median:
         per_q = [_median_rows(s, nan_skip)]
@@ -228,6 +233,11 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     else:
         rt = _result_dtype(a.dtype, method, qh.dtype, weak)
         per_q = _plain_rows(s, qh, method, weak, rt)
+    return _finish(per_q, rt, qh, rows, res_shape, out, nan_skip)
+
+
+def _finish(per_q, rt, qh, rows, res_shape, out, nan_skip):
+    """The (rows,) results per q stacked into NumPy's shape (and out)."""
     res = stack([r.astype(rt, copy=False) for r in per_q]) \
         if per_q else _core.empty((0, rows), rt)
     res = res.reshape(qh.shape + res_shape)
@@ -257,12 +267,49 @@ def _empty_quantile(a, nan_result, res_shape, out):
     return res
 
 
-def _nan_last(s, r, rt):
-    """NumPy's answer for rows holding a nan (sorted last): that nan."""
+def _nan_last(s, r, rt, last=None):
+    """NumPy's answer for rows holding a nan (sorted last): that nan
+    (last: the rows' last sorted values, when s is not the sorted rows)."""
     if s.dtype.kind not in "fc":
         return r
-    last = s[:, -1]
+    last = s[:, -1] if last is None else last
     return where(isnan(last), last.astype(rt), r)
+
+
+def _selected(src, qh, method, weak, median):
+    """Note [Radix select] for the plain forms: the one or two order
+    statistics each row needs, by radix select instead of a sort; None
+    when more are needed (then one sort is cheaper)."""
+    n = src.shape[1]
+    if median:
+        need = {(n - 1) // 2, n // 2}
+    else:
+        take = _takes(method, qh.dtype)
+        need = set()
+        for qq in qh.reshape(-1):
+            v = _virtual_index(n, qq, method, _np)
+            if take:
+                need.add(int(v))
+            elif v >= n - 1:
+                need.add(n - 1)
+            elif v < 0:
+                need.add(0)
+            else:
+                need.update((int(_np.floor(v)), int(_np.floor(v)) + 1))
+    if len(need) > 2:
+        return None
+    idx = sorted(need)
+    vals = {i: _kth_values(src, i) for i in idx}
+    # a row holding a nan answers nan (NumPy's sorted last value)
+    last = None
+    if src.dtype.kind == "f":
+        last = where(_any(isnan(src), axis=1), _np.nan, 0).astype(src.dtype)
+    if median:
+        r = mean(stack([vals[i] for i in idx], axis=1), axis=1)
+        return [_nan_last(src, r, r.dtype, last)], r.dtype
+    rt = _result_dtype(src.dtype, method, qh.dtype, weak)
+    return _plain_rows(src, qh, method, weak, rt, vals.__getitem__,
+                       last), rt
 
 
 def _median_rows(s, nan_skip):
@@ -287,16 +334,21 @@ def _median_rows(s, nan_skip):
     return where(cnt == 0, _np.nan, r).astype(r.dtype)
 
 
-def _plain_rows(s, qh, method, weak, rt):
+def _plain_rows(s, qh, method, weak, rt, col=None, last=None):
     """One (rows,) result per q when every row has n values: the index
-    and the weight are host scalars."""
+    and the weight are host scalars.  col(i): the rows' rank-i values
+    (default: s is sorted, its column i); last: their last sorted
+    values (default s[:, -1])."""
     n = s.shape[1]
+    if col is None:
+        def col(i):
+            return s[:, i]
     take = _takes(method, qh.dtype)
     out = []
     for qq in qh.reshape(-1):
         v = _virtual_index(n, qq, method, _np)
         if take:
-            r = s[:, int(v)]
+            r = col(int(v))
         else:
             # NumPy's _get_indexes: clamp to the ends
             if v >= n - 1:
@@ -309,8 +361,8 @@ def _plain_rows(s, qh, method, weak, rt):
                 hi = lo + 1
             g = _np.asarray(_fix_gamma(v - prev, v, method, _np),
                             dtype=_np.asarray(v).dtype)[()]
-            r = _lerp(s[:, lo], s[:, hi], float(g) if weak else g, rt)
-        out.append(_nan_last(s, r, rt))
+            r = _lerp(col(lo), col(hi), float(g) if weak else g, rt)
+        out.append(_nan_last(s, r, rt, last))
     return out
 
 

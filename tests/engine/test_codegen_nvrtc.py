@@ -62,3 +62,14 @@ def test_sort_and_compaction_kernels_compile_with_nvrtc():
     assert len(gp._core._nvrtc_compile(
         gp._core._sort_source(np.dtype(np.float32), 4), 90)) > 1000
     assert len(gp._core._nvrtc_compile(gp._core._compact_source(8), 90)) > 1000
+
+
+def test_select_kernels_compile_with_nvrtc():
+    # the radix select kernels live in the sort module (csrc/jit/
+    # select_codegen.c): 32-bit and 64-bit keys, both payload widths
+    nvrtc_or_skip()
+    for dt, vb in ((np.float32, 4), (np.int64, 8), (np.float16, 4)):
+        src = gp._core._sort_source(np.dtype(dt), vb)
+        assert "sel_hist" in src and "sel_scatter" in src
+        for arch in (75, 90):
+            assert len(gp._core._nvrtc_compile(src, arch)) > 1000
