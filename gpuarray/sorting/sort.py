@@ -340,7 +340,11 @@ def _partition(a, kth, axis, kind, order, want):
 
 def partition(a, kth, axis=-1, kind="introselect", order=None):
     """A copy with the kth element(s) in their sorted places, smaller
-    ones before and larger after (Note [Radix select])."""
+    ones before and larger after, as numpy.partition.
+
+    One kth on a long row is found by a radix select (a few digit-histogram
+    passes, no full sort); several kth sort the row.  `kind` is accepted
+    for NumPy's signature and does not change the result."""
     return _partition(_asarray(a), kth, axis, kind, order, "keys")
 
 
