@@ -37,7 +37,7 @@ if [[ $old_setuptools == 1 ]]; then
         -e '/^license-files = /d' pyproject.toml
 fi
 # the shipped host kernel set is the host device's; a GPU check skips it
-# (GPUARRAY_NO_PRECOMPILE=0 builds it anyway)
+# (GPUARRAY_NO_PRECOMPILE= , empty, builds it anyway)
 GPUARRAY_NO_PRECOMPILE=${GPUARRAY_NO_PRECOMPILE-1} \
     python3 setup.py -q build_ext --inplace -j "$(nproc)" >"$OUT/build.log" 2>&1
 build_rc=$?
