@@ -78,6 +78,9 @@ class Device:
 
     __index__ = __int__
 
+    def _gpa_key(self):     # device= of the creation functions
+        return ("cuda", self.id)
+
 
 class HostDevice:
     """The host device: arrays in ordinary memory, kernels compiled by the
@@ -89,6 +92,9 @@ class HostDevice:
 
     def synchronize(self):
         pass
+
+    def _gpa_key(self):     # device= of the creation functions
+        return ("host", 0)
 
     def __eq__(self, other):
         return isinstance(other, HostDevice)
