@@ -50,6 +50,9 @@ int gpa_config_load(void)
     const char *threads = getenv("GPUARRAY_HOST_THREADS");
     gpa_cfg.host_threads = threads ? atoi(threads) : 0;
 
+    const char *strict = getenv("GPUARRAY_STRICT_ARRAY");
+    gpa_cfg.strict_array = strict ? atoi(strict) != 0 : 0;
+
     const char *cxx = getenv("CXX");
     copy_env(gpa_cfg.cxx, sizeof gpa_cfg.cxx,
              (cxx != NULL && cxx[0] != '\0') ? cxx : "c++");

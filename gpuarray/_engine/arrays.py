@@ -121,9 +121,43 @@ def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
     return out
 
 
+def _holds_device(seq):
+    for v in seq:
+        if isinstance(v, ndarray) or \
+                (isinstance(v, (list, tuple)) and _holds_device(v)):
+            return True
+    return False
+
+
+def _from_nested(seq):
+    """A list/tuple holding gpuarray arrays, built on the device: each
+    entry copied into its place, device to device, never through NumPy
+    (whose __array__ device memory refuses).  The dtype promotes as
+    np.array's does for arrays and (strongly typed) scalars."""
+    items = [_from_nested(v) if isinstance(v, (list, tuple)) and
+             _holds_device(v) else v for v in seq]
+    shapes = {tuple(v.shape) if isinstance(v, ndarray) else np.shape(v)
+              for v in items}
+    if len(shapes) != 1:
+        raise ValueError("setting an array element with a sequence. The "
+                         "requested array has an inhomogeneous shape after "
+                         "1 dimensions.")
+    dt = np.result_type(*[v.dtype if isinstance(v, ndarray)
+                          else np.asarray(v).dtype for v in items])
+    out = _core.empty((len(items),) + shapes.pop(), dt)
+    for i, v in enumerate(items):
+        out[i] = v
+    return out
+
+
 @_on_device
 def asarray(a, dtype=None, order=None, *, copy=None, device=None):
     """Array on the current device; no copy when `a` already is one."""
+    if isinstance(a, (list, tuple)) and _holds_device(a):
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array "
+                             "as requested.")
+        a = _from_nested(a)
     return _core._asarray(a, dtype, copy, order)
 
 
