@@ -22,6 +22,7 @@ import ast
 import copy
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -150,21 +151,36 @@ def main():
     ap.add_argument("--c", action="store_true")
     ap.add_argument("--timeout", type=int, default=240)
     ap.add_argument("--report")
+    ap.add_argument("--survivors", help="a log of an earlier run: rerun "
+                    "only its survivors (with --extra test files)")
+    ap.add_argument("--extra", action="append", default=[])
     args = ap.parse_args()
     rows = []
-    for mod, kind, idx in python_mutants(args.n, args.seed):
+    chosen = python_mutants(args.n, args.seed)
+    if args.survivors:
+        pat = re.compile(r"^_engine/(\S+)\s+\S+\s+(line \d+: .*?)\s+"
+                         r"survived$")
+        alive = {m.groups() for m in map(pat.match, open(args.survivors))
+                 if m}
+        chosen = []
+        for mod, kind, idx in python_mutants(10 ** 6, args.seed):
+            path = os.path.join(ROOT, "gpuarray", "_engine", mod)
+            what = mutate(ast.parse(open(path).read()), kind, idx)[1]
+            if (mod, what) in alive:
+                chosen.append((mod, kind, idx))
+    for mod, kind, idx in chosen:
         path = os.path.join(ROOT, "gpuarray", "_engine", mod)
         text = open(path).read()
         tree, what = mutate(ast.parse(text), kind, idx)
         t0 = time.time()
         try:
             open(path, "w").write(ast.unparse(tree) + "\n")
-            res = run_tests(TESTS[mod], args.timeout)
+            res = run_tests(TESTS[mod] + args.extra, args.timeout)
         finally:
             open(path, "w").write(text)
         rows.append(("_engine/" + mod, kind, what, res, time.time() - t0))
         print("%-26s %-11s %-44s %s" % rows[-1][:4], flush=True)
-    if args.c:
+    if args.c and not args.survivors:
         for path, fn, old, new in C_MUTANTS:
             full = os.path.join(ROOT, path)
             text = open(full).read()
