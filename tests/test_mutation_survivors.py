@@ -13,7 +13,8 @@ def _eq(g, w):
     np.testing.assert_allclose(g, w, rtol=1e-13)
 
 
-@pytest.mark.parametrize("args", [(2.0, 7.0, 300), (5.0, -3.0, 301),
+@pytest.mark.parametrize("args", [(2.0, 7.0, 300), (5.0, -3.0, 5001),
+                                  (2.0, 7.0, 5000), (1.0, 1.0, 4097),
                                   (1.0, 1.0, 300), (0.0, 1.0, 1),
                                   (0.0, 1.0, 0)])
 def test_linspace_large_device_path(args):
