@@ -12,22 +12,22 @@ def test_free_all_blocks_returns_cached_memory():
     pool = gp.get_default_memory_pool()
     pool.free_all_blocks()
     keep = gp.zeros(10)
-    x = gp.zeros(1 << 18)                 # 2 MiB
+    x = gp.zeros(1 << 21)                 # 16 MiB: a segment of its own
     del x
-    assert _cached(pool) >= 8 << 18       # the block stays cached
+    assert _cached(pool) >= 16 << 20       # the block stays cached
     before = pool.n_free_blocks()
     pool.free_all_blocks()
-    assert _cached(pool) < 8 << 18        # ...and goes back
+    assert _cached(pool) < 16 << 20        # ...and goes back
     assert pool.n_free_blocks() < before
     assert float(keep.sum()) == 0.0       # live arrays are untouched
 
 
 def test_free_all_blocks_on_the_current_stream():
     pool = gp.get_default_memory_pool()
-    x = gp.ones(1 << 18)
+    x = gp.ones(1 << 21)
     del x
     cached = _cached(pool)
-    assert cached >= 8 << 18
+    assert cached >= 16 << 20
     pool.free_all_blocks(stream=get_current_stream())
     assert _cached(pool) < cached
 
@@ -40,7 +40,7 @@ def test_free_all_blocks_other_stream_keeps_blocks():
         assert s.ptr == get_current_stream().ptr
         return
     pool = gp.get_default_memory_pool()
-    x = gp.ones(1 << 18)
+    x = gp.ones(1 << 21)
     del x
     cached = _cached(pool)
     pool.free_all_blocks(stream=Stream(non_blocking=True))
