@@ -72,3 +72,21 @@ def test_list_index_of_0d_arrays(strict):
     idx = [gp.asarray(2), gp.asarray(5), 7]
     np.testing.assert_array_equal(g[idx].get(), h[[2, 5, 7]])
     np.testing.assert_array_equal(g[[gp.asarray(1), 3]].get(), h[[1, 3]])
+
+
+@pytest.mark.parametrize("bins", [[0.0, 1.0, 2.0], [2.0, 1.0, 0.0], [1.0],
+                                  np.array([0, 1, 5], np.uint8)])
+@pytest.mark.parametrize("right", [False, True])
+def test_digitize_checks_bins_on_the_device(bins, right, strict):
+    x = np.array([0.5, 1.5, 3.0, -1.0, 1.0])
+    b = np.asarray(bins)
+    got = gp.digitize(gp.asarray(x), gp.asarray(b), right=right)
+    np.testing.assert_array_equal(got.get(), np.digitize(x, b, right=right))
+
+
+def test_digitize_non_monotonic_bins():
+    b = np.array([3.0, 1.0, 2.0])
+    with pytest.raises(ValueError, match="monoton"):
+        np.digitize(np.ones(2), b)
+    with pytest.raises(ValueError, match="monoton"):
+        gp.digitize(gp.ones(2), gp.asarray(b))
