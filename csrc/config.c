@@ -49,6 +49,8 @@ int gpa_config_load(void)
 
     const char *threads = getenv("GPUARRAY_HOST_THREADS");
     gpa_cfg.host_threads = threads ? atoi(threads) : 0;
+    const char *tf32 = getenv("GPUARRAY_TF32");
+    gpa_cfg.tf32 = (tf32 != NULL && strcmp(tf32, "1") == 0);
 
     const char *strict = getenv("GPUARRAY_STRICT_ARRAY");
     gpa_cfg.strict_array = strict ? atoi(strict) != 0 : 0;

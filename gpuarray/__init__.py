@@ -2,6 +2,8 @@
 ``numpy``; arrays live on the current CUDA device, or on the ``host``
 device where there is no GPU (or with ``GPUARRAY_DEVICE=host``).
 """
+import sys as _sys
+
 import numpy as _np
 
 from . import _core
@@ -56,7 +58,13 @@ from .statistics.moments import *  # noqa: E402,F401,F403
 from .indexing.advanced import *  # noqa: E402,F401,F403
 # ndarray's Python methods and every C hook, in one place.
 from . import _ndarray  # noqa: E402,F401
+flatiter = _ndarray.FlatIter  # the type of a.flat, as numpy.flatiter
 from ._engine import lazy as _lazy  # noqa: E402
+
+
+from ._engine import docs as _docs  # noqa: E402  (docs the code lacks)
+_docs.fill(_sys.modules[__name__])
+_docs.fill_ndarray(ndarray)
 
 
 def __getattr__(name):
@@ -75,4 +83,12 @@ def __dir__():
     return sorted(set(globals()) | set(_lazy.WHERE) |
                   set(_lazy.LAZY_MODULES))
 
+# Dask registrations run when Dask is imported (gpuarray/dask/__init__.py)
+from .dask import install as _dask_install
+_dask_install()
+del _dask_install
+
 __version__ = "0.1.0"
+# the Array API version gpuarray's main namespace follows (where NumPy and
+# the standard disagree it keeps NumPy's answer: docs/array_api.md)
+__array_api_version__ = "2025.12"

@@ -359,7 +359,10 @@ def _dump(self, file):
         pickle.dump(self, file, protocol=2)
 
 
+from ._engine.tokenize import dask_tokenize as _dask_tokenize
+
 _METHODS.update({
+    "__dask_tokenize__": _dask_tokenize,
     "__reduce__": _reduce, "dumps": _dumps, "dump": _dump,
     "flat": property(_flat_get, _flat_set),
     "nonzero": _nonzero, "take": _take, "compress": _compress,
@@ -464,6 +467,7 @@ _core._set_hook("ufunc.reduce", _reduce_hook._ufunc_reduce)
 _core._set_hook("ufunc.accumulate", _accumulate_hook._ufunc_accumulate)
 _core._set_hook("array_ufunc", _dispatch.array_ufunc)
 _core._set_hook("array_function", _dispatch.array_function)
+_core._set_hook("like", _dispatch._like)
 _core._set_hook("matmul", _lazy.forward("linalg.dot_matmul",
                                         "_matmul_operator"))
 _core._set_hook("ufunc.at", _lazy.forward("ufuncs.at", "_ufunc_at"))

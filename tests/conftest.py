@@ -10,12 +10,18 @@ g++ on a cold cache, so tests sweep dtypes with one layout and layouts with
 one or two dtypes rather than the full product.
 """
 import os
+import sys
 import zlib
 
 import numpy as np
 import pytest
 
 import gpuarray as gp
+
+# Test files say `from conftest import ...`.  Under --import-mode=importlib
+# pytest loads this file as `tests.conftest`; one module under both names
+# keeps its helpers and fixtures one set of objects.
+sys.modules.setdefault("conftest", sys.modules[__name__])
 
 # Kernel variants under test (benchmark knobs, gpuarray._core._tune), e.g.
 # GPUARRAY_TEST_TUNE="scan_pair=0" runs the suite on the fenced look-back
@@ -24,117 +30,14 @@ for _kv in filter(None, os.environ.get("GPUARRAY_TEST_TUNE", "").split(",")):
     _k, _v = _kv.split("=")
     gp._core._tune(_k.strip(), int(_v))
 
-# The 14 dtypes gpuarray supports, as NumPy dtype objects.
-ALL_DTYPES = [np.dtype(t) for t in (
-    np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
-    np.uint32, np.uint64, np.float16, np.float32, np.float64, np.complex64,
-    np.complex128)]
-INT_DTYPES = [d for d in ALL_DTYPES if d.kind in "iu"]
-FLOAT_DTYPES = [d for d in ALL_DTYPES if d.kind == "f"]
-COMPLEX_DTYPES = [d for d in ALL_DTYPES if d.kind == "c"]
-
-# Memory layouts make_array can produce.
-LAYOUTS = ["C", "F", "strided", "negative", "transposed", "broadcast"]
-
-
-def dtype_id(d):
-    return np.dtype(d).name
-
-
-def _values(rng, n, dtype, specials=True):
-    """n values of dtype covering the type's range, with special values
-    (signed zeros, inf, nan, extremes, subnormals) mixed in."""
-    dtype = np.dtype(dtype)
-    if dtype.kind == "b":
-        return rng.integers(0, 2, n).astype(bool)
-    if dtype.kind in "iu":
-        info = np.iinfo(dtype)
-        v = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
-        if specials and n >= 4:
-            v[:4] = [info.min, info.max, 0, 1]
-            rng.shuffle(v)
-        return v
-    if dtype.kind == "f":
-        v = (rng.standard_normal(n) * 100).astype(dtype)
-        if specials and n >= 8:
-            info = np.finfo(dtype)
-            v[:8] = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, info.max,
-                              info.smallest_subnormal, -info.tiny],
-                             dtype=dtype)
-            rng.shuffle(v)
-        return v
-    part = np.float32 if dtype == np.complex64 else np.float64
-    re = _values(rng, n, part, specials)
-    im = _values(rng, n, part, specials)
-    rng.shuffle(im)
-    v = np.empty(n, dtype)
-    v.real = re
-    v.imag = im
-    return v
-
-
-def make_array(shape, dtype=np.float64, layout="C", seed=0, specials=True):
-    """A NumPy array of `shape` and `dtype` with random values in `layout`:
-
-    C          C-contiguous
-    F          Fortran-contiguous
-    strided    a non-contiguous slice (every other element of each axis)
-    negative   every axis reversed (negative strides)
-    transposed the transpose of a C array of the reversed shape
-    broadcast  zero strides on the first axis (read-only)
-    """
-    rng = np.random.default_rng(seed)
-    shape = tuple(shape)
-    n = int(np.prod(shape))
-    if layout == "C":
-        return _values(rng, n, dtype, specials).reshape(shape)
-    if layout == "F":
-        return np.asfortranarray(_values(rng, n, dtype, specials)
-                                 .reshape(shape))
-    if layout == "strided":
-        big = tuple(2 * s for s in shape)
-        base = _values(rng, int(np.prod(big)), dtype, specials).reshape(big)
-        return base[tuple(slice(None, None, 2) for _ in shape) + (...,)]
-    if layout == "negative":
-        base = _values(rng, n, dtype, specials).reshape(shape)
-        return base[tuple(slice(None, None, -1) for _ in shape) + (...,)]
-    if layout == "transposed":
-        return _values(rng, n, dtype, specials).reshape(shape[::-1]).T
-    if layout == "broadcast":
-        row = _values(rng, int(np.prod(shape[1:])), dtype, specials)
-        return np.broadcast_to(row.reshape(shape[1:]), shape)
-    raise ValueError(layout)
-
-
-def make_pair(shape, dtype=np.float64, layout="C", seed=0, specials=True):
-    """(numpy array, gpuarray array) with the same values and the same
-    layout (strides): the gpuarray one is made by the same slicing of an
-    uploaded base, so it is a view exactly when the NumPy one is."""
-    rng = np.random.default_rng(seed)
-    shape = tuple(shape)
-    n = int(np.prod(shape))
-    if layout in ("C", "F"):
-        x = make_array(shape, dtype, layout, seed, specials).copy(layout)
-        g = gp.asarray(x, order=layout)
-        return x, g
-    if layout == "strided":
-        big = tuple(2 * s for s in shape)
-        base = _values(rng, int(np.prod(big)), dtype, specials).reshape(big)
-        idx = tuple(slice(None, None, 2) for _ in shape) + (Ellipsis,)
-        return base[idx], gp.asarray(base)[idx]
-    if layout == "negative":
-        base = _values(rng, n, dtype, specials).reshape(shape)
-        idx = tuple(slice(None, None, -1) for _ in shape) + (Ellipsis,)
-        return base[idx], gp.asarray(base)[idx]
-    if layout == "transposed":
-        base = _values(rng, n, dtype, specials).reshape(shape[::-1])
-        return base.T, gp.asarray(base).T
-    if layout == "broadcast":
-        row = _values(rng, int(np.prod(shape[1:])), dtype,
-                      specials).reshape(shape[1:])
-        return (np.broadcast_to(row, shape),
-                gp.broadcast_to(gp.asarray(row), shape))
-    raise ValueError(layout)
+# The shared dtype lists, layouts and array makers live in
+# gpuarray.testing.parity (issue 14); the names stay importable from here.
+from gpuarray.testing.parity import (  # noqa: E402,F401
+    ALL_DTYPES, ALL_LAYOUTS, BOOL_DTYPES, COMPLEX_DTYPES, EDGE_LAYOUTS,
+    FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES, LAYOUTS, LINALG_DTYPES,
+    NUMERIC_DTYPES, SAMPLE_DTYPES, SIGNED_DTYPES, UNSIGNED_DTYPES, _values,
+    assert_same, assert_same_outcome, dtype_id, make_array, make_pair,
+    numpy_parity, outcome, raised)
 
 
 def _bits(x):
@@ -150,21 +53,14 @@ def _bits(x):
 
 def assert_array_equal_gp(g, expected, *, bitwise=False, strides=False):
     """g is a gpuarray.ndarray with expected's dtype, shape and values
-    (nan equal to nan).  bitwise: compare the bits of every element (signed
-    zeros, nan payloads).  strides: compare the strides too."""
-    assert isinstance(g, gp.ndarray), type(g)
+    (nan equal to nan): gpuarray.testing.parity.assert_same, exact.
+    bitwise: compare the bits of every element too (signed zeros, nan
+    payloads).  strides: compare the strides too."""
+    __tracebackhide__ = True  # noqa: F841
     expected = np.asarray(expected)
-    assert g.dtype == expected.dtype, (g.dtype, expected.dtype)
-    assert g.shape == expected.shape, (g.shape, expected.shape)
-    if strides:
-        assert g.strides == expected.strides, (g.strides, expected.strides)
-    got = g.get()
-    assert isinstance(got, np.ndarray)
-    assert got.dtype == expected.dtype and got.shape == expected.shape
+    assert_same(g, expected, exact=True, device=True, strides=strides)
     if bitwise:
-        np.testing.assert_array_equal(_bits(got), _bits(expected))
-    else:
-        np.testing.assert_array_equal(got, expected, strict=True)
+        np.testing.assert_array_equal(_bits(g.get()), _bits(expected))
 
 
 def owner(a):
@@ -228,17 +124,18 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def both_raise(exc, name, *args, **kw):
-    """numpy.name and gpuarray.name both raise exc for these arguments
-    (NumPy arrays among them become gpuarray arrays for gpuarray)."""
+    """numpy.name raises exc for these arguments and gpuarray.name raises
+    the same type (NumPy arrays among them become gpuarray arrays for
+    gpuarray; parity.assert_same_outcome compares the types)."""
+    __tracebackhide__ = True  # noqa: F841
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with pytest.raises(exc):
-            getattr(np, name)(*args, **kw)
+        want = outcome(getattr(np, name), *args, **kw)
+    assert isinstance(raised(want), exc), want
     gargs = [gp.asarray(a) if isinstance(a, np.ndarray) else a
              for a in args]
-    with pytest.raises(exc):
-        getattr(gp, name)(*gargs, **kw)
+    assert_same_outcome(outcome(getattr(gp, name), *gargs, **kw), want)
 
 
 def nvrtc_or_skip():

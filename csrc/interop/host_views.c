@@ -200,7 +200,7 @@ static PyObject *array_namespace(PyObject *self, PyObject *args,
 {
     static char *kwlist[] = {"api_version", NULL};
     static const char *known[] = {"2021.12", "2022.12", "2023.12",
-                                  "2024.12", NULL};
+                                  "2024.12", "2025.12", NULL};
     PyObject *version = Py_None;
     GPA_UNUSED(self);
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|$O:__array_namespace__",
@@ -217,7 +217,7 @@ static PyObject *array_namespace(PyObject *self, PyObject *args,
         if (!ok) {
             PyErr_Format(PyExc_ValueError,
                          "Unrecognized array API version: %R (gpuarray "
-                         "knows 2021.12 to 2024.12)", version);
+                         "knows 2021.12 to 2025.12)", version);
             return NULL;
         }
     }

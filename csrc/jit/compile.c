@@ -6,6 +6,7 @@
 #include "jit/jit.h"
 #include "jit/compile.h"
 #include "jit/disk_cache.h"
+#include "jit/precompiled.h"
 #include "jit/prelude_text.h"
 #include "config.h"
 #include "util.h"
@@ -126,6 +127,15 @@ static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
     snprintf(path, sizeof path, "%s/%s.%s", dir, digest, cc->extension);
 
     int found = gpa_disk_cache_read(path, &image, &image_n);
+    char shipped[4400];
+    const char *load_path = path;
+    if (found == 0) { /* Note [Precompiled kernels] */
+        found = gpa_precompiled_read(cc->name, digest, cc->extension,
+                                     shipped, sizeof shipped, &image,
+                                     &image_n);
+        if (found > 0)
+            load_path = shipped;
+    }
     if (found < 0)
         goto fail;
     if (found) {
@@ -139,6 +149,7 @@ static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
                     full);
         }
         gpa_jit_counters.compiles++;
+        double t0 = gpa_monotonic_s();
         int crc = req->raw ? cc->compile_raw(dev, full, req->user_opts,
                                              req->n_user_opts, &image,
                                              &image_n)
@@ -146,6 +157,7 @@ static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
                                          &image, &image_n);
         if (crc < 0)
             goto fail;
+        gpa_compile_notice(gpa_monotonic_s() - t0);
         if (gpa_disk_cache_write(path, image, image_n) < 0)
             goto fail;
         /* host: the loader needs the file; if it could not be written,
@@ -159,7 +171,6 @@ static gpa_module *load_text(gpa_device *dev, const gpa_compiler *cc,
     }
     m->dev = dev;
     char fallback[4200];
-    const char *load_path = path;
     if (!found && cc->needs_file && access(path, R_OK) != 0) {
         /* the cache could not be written: load from a private temp file */
         if (gpa_write_temp_file(image, image_n, fallback,

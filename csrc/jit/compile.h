@@ -42,4 +42,12 @@ int gpa_nvrtc_compile_with(const char *source, int arch,
                            const char *const *opts, int n_opts, char **image,
                            size_t *n);
 
+/* compile_notice.c: a monotonic clock, and the once-per-process notice
+ * after a compile that took `seconds` (GIL held). */
+double gpa_monotonic_s(void);
+void gpa_compile_notice(double seconds);
+/* Sets the threshold (seconds) and shows the notice again; returns the
+ * old threshold. */
+double gpa_compile_notice_set(double seconds);
+
 #endif

@@ -6,14 +6,15 @@
 #include "jit/jit.h"
 #include "config.h"
 #include "jit/disk_cache.h"
+#include "jit/host_target.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#define HOST_OPTS "-O2 -std=c++17 -fPIC -shared -fno-strict-aliasing " \
-                  "-fwrapv -fno-math-errno -ffp-contract=off"
+/* The options and the CPU level: host_target.c. */
+#define HOST_OPTS gpa_host_opts()
 
 static char compiler_version[512];
 
@@ -56,7 +57,8 @@ static int host_describe(gpa_device *dev, char *target, size_t n,
         return -1;
     if (uname(&u) != 0)
         snprintf(u.machine, sizeof u.machine, "unknown");
-    snprintf(target, n, "host %s %s", u.machine, compiler_version);
+    snprintf(target, n, "host %s %s %s", u.machine, gpa_host_isa(),
+             compiler_version);
     *opts = HOST_OPTS;
     return 0;
 }

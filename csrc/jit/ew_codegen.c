@@ -6,8 +6,10 @@
  *     (gpa_vec), then a scalar loop does the tail;
  *   strided (ndim D): gpa_strides<D, NA, IDX> turns a linear index into a
  *     byte offset per array operand.
- * Both are grid-stride loops, so any grid size is correct; on host the
- * grid is one block of one thread.
+ * Both are grid-stride loops, so any grid size is correct.  On host a
+ * block is one thread and the kernel has its own loop (Note [Host
+ * elementwise loop]): a contiguous slice per block, vectorized by the
+ * compiler.
  */
 #include "jit/ew.h"
 #include "jit/launcher.h"
@@ -111,6 +113,55 @@ static void emit_vector_step(gpa_strbuf *b, const gpa_ew_spec *s, int vec,
     }
 }
 
+/* Note [Host elementwise loop]: on host a block is one thread, and block b
+ * of the grid takes the b-th contiguous slice of [0, n) (not the CUDA
+ * grid-stride interleave, which would make threads share cache lines).
+ * The contiguous loop is a plain counted loop over p[i] that the compiler
+ * vectorizes: ivdep and the __restrict__ parameters tell it there is no
+ * loop-carried dependence, which holds because the engine never passes
+ * partially overlapping operands (an output that overlaps an input other
+ * than exactly is written through a temporary), and an exactly aliased
+ * pair (x *= x) reads element i before writing element i only. */
+static void emit_host_loop(gpa_strbuf *b, const gpa_ew_spec *s,
+                           const char *idx)
+{
+    int nargs = s->nin + s->nout;
+    char load_buf[GPA_EW_MAXARGS][96];
+    const char *load[GPA_EW_MAXARGS], *store[GPA_EW_MAXARGS];
+    gpa_sb_printf(b,
+                  "#if !GPA_CUDA\n"
+                  "  const %s g_ = (%s)gridDim.x, b_ = (%s)blockIdx.x;\n"
+                  "  const %s q_ = n / g_, r_ = n %% g_;\n"
+                  "  const %s lo_ = b_ * q_ + (b_ < r_ ? b_ : r_);\n"
+                  "  const %s hi_ = lo_ + q_ + (b_ < r_ ? 1 : 0);\n",
+                  idx, idx, idx, idx, idx, idx);
+    if (s->ndim == 0) {
+        gpa_sb_printf(b, "#pragma GCC ivdep\n"
+                         "  for (%s i = lo_; i < hi_; i++) {\n", idx);
+        for (int k = 0; k < nargs; k++) {
+            snprintf(load_buf[k], 96, "p%d[i]", k);
+            load[k] = store[k] = load_buf[k];
+        }
+    } else {
+        int na = 0;
+        for (int k = 0; k < nargs; k++)
+            na += !s->is_scalar[k];
+        gpa_sb_printf(b, "  for (%s i = lo_; i < hi_; i++) {\n"
+                         "    %s off[%d];\n    st.offsets(i, off);\n",
+                      idx, idx, na);
+        int a = 0;
+        for (int k = 0; k < nargs; k++) {
+            if (s->is_scalar[k])
+                continue;
+            snprintf(load_buf[k], 96, "gpa_at<%s>(p%d, off[%d])",
+                     gpa_ctype_name(s->mem_type[k]), k, a++);
+            load[k] = store[k] = load_buf[k];
+        }
+    }
+    emit_element(b, s, load, store, "(long long)i");
+    gpa_sb_puts(b, "  }\n");
+}
+
 void gpa_ew_source(const gpa_ew_spec *s, const char *name, gpa_strbuf *b)
 {
     const char *idx = s->index64 ? "long long" : "int";
@@ -157,7 +208,9 @@ void gpa_ew_source(const gpa_ew_spec *s, const char *name, gpa_strbuf *b)
         gpa_sb_printf(b, "  typedef %s %s_t;\n",
                       gpa_ctype_name(s->loop_type[k]),
                       var_name(s, k, v, sizeof v));
+    emit_host_loop(b, s, idx);
     gpa_sb_printf(b,
+                  "#else\n"
                   "  const %s tid = (%s)blockIdx.x * (%s)blockDim.x + "
                   "(%s)threadIdx.x;\n"
                   "  const %s nth = (%s)blockDim.x * (%s)gridDim.x;\n",
@@ -187,7 +240,7 @@ void gpa_ew_source(const gpa_ew_spec *s, const char *name, gpa_strbuf *b)
             load[k] = store[k] = load_buf[k];
         }
         emit_element(b, s, load, store, "(long long)i");
-        gpa_sb_puts(b, "  }\n}\n");
+        gpa_sb_puts(b, "  }\n#endif\n}\n");
     } else {
         gpa_sb_printf(b, "  for (%s i = tid; i < n; i += nth) {\n", idx);
         gpa_sb_printf(b, "    %s off[%d];\n    st.offsets(i, off);\n", idx,
@@ -201,7 +254,7 @@ void gpa_ew_source(const gpa_ew_spec *s, const char *name, gpa_strbuf *b)
             load[k] = store[k] = load_buf[k];
         }
         emit_element(b, s, load, store, "(long long)i");
-        gpa_sb_puts(b, "  }\n}\n");
+        gpa_sb_puts(b, "  }\n#endif\n}\n");
     }
     gpa_sb_host_launcher(b, name, np_, ptypes);
 }

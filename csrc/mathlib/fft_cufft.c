@@ -181,7 +181,7 @@ cu_type(int kind, int prec, int input)
 /* Set by make_cufft_plan when cuFFT refused the layout itself (invalid
  * value, size or type, not supported), as opposed to failing: _fft_exec
  * then lets the caller retry with a staged C-order layout.  GIL held. */
-static int plan_refused;
+static int plan_refused, exec_refused; /* under the GIL */
 
 static int
 refusal(cufft_result r)
@@ -232,6 +232,7 @@ run_cufft(gpa_device *dev, gpa_fft_plan *p, const gpa_fft_layout *L,
 {
     long long idx[GPA_MAXDIMS];
     gpa_mem *work = NULL;
+    int first = 1;
     int k, dir = L->kind == GPA_FFT_R2C ? CUFFT_FWD
                  : L->kind == GPA_FFT_C2R ? CUFFT_INV
                  : forward ? CUFFT_FWD : CUFFT_INV;
@@ -250,9 +251,21 @@ run_cufft(gpa_device *dev, gpa_fft_plan *p, const gpa_fft_layout *L,
             oi += idx[k] * L->loop_i[k];
             oo += idx[k] * L->loop_o[k];
         }
-        CUFFT_CHECK(api.cufftXtExec(p->handle,
-                                    x->data + oi * gpa_itemsize(x),
-                                    y->data + oo * gpa_itemsize(y), dir));
+        cufft_result r = api.cufftXtExec(p->handle,
+                                         x->data + oi * gpa_itemsize(x),
+                                         y->data + oo * gpa_itemsize(y), dir);
+        if (r != 0 && first && refusal(r)) {
+            /* cuFFT checks some layouts (a real side at an odd offset or
+             * stride, seen on the H200) only here: nothing was written,
+             * so the caller stages the arrays as for a refused plan. */
+            exec_refused = 1;
+            goto fail;
+        }
+        if (r != 0) {
+            fft_raise(r, "cufftXtExec", __FILE__, __LINE__);
+            goto fail;
+        }
+        first = 0;
         for (k = L->nloops - 1; k >= 0; k--) {
             if (++idx[k] < L->loop_n[k])
                 break;
@@ -317,9 +330,15 @@ gpa_py_fft_exec(PyObject *self, PyObject *args)
     }
     if (p == NULL)
         return NULL;
+    exec_refused = 0;
     rc = run_cufft(x->dev, p, &L, x, y, forward);
     if (!p->cached)
         gpa_fft_plan_release(p);
+    if (rc < 0 && exec_refused && !strict)
+        Py_RETURN_FALSE;
+    if (rc < 0 && exec_refused)
+        PyErr_SetString(PyExc_RuntimeError,
+                        "cufftXtExec refused the staged arrays");
     if (rc < 0)
         return NULL;
     Py_RETURN_NONE;

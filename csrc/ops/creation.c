@@ -11,6 +11,7 @@
 #include "interop/interop.h"
 #include "interop/dlpack_types.h"
 #include "util.h"
+#include "hooks.h"
 
 static int parse_fortran(PyObject *order_obj, int *fortran)
 {
@@ -35,15 +36,41 @@ static gpa_array *new_array(PyObject *shape_obj, PyArray_Descr *descr,
     return gpa_array_empty(dev, descr, nd, dims, fortran);
 }
 
+/* NEP 35: like= a gpuarray array (or None) makes gpuarray arrays; any
+ * other reference object gets NumPy's function with like= left in, which
+ * hands the call to that object's __array_function__ (the "like" hook,
+ * gpuarray/_dispatch.py). */
+static int foreign_like(PyObject *like)
+{
+    return like != NULL && like != Py_None && !gpa_array_check(like);
+}
+
+static PyObject *like_dispatch(const char *name, PyObject *args, PyObject *kw)
+{
+    PyObject *fn = PyUnicode_FromString(name);
+    if (fn == NULL)
+        return NULL;
+    PyObject *r = gpa_hook_call("like", fn, args, kw);
+    Py_DECREF(fn);
+    return r;
+}
+
 PyObject *gpa_py_empty(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"shape", "dtype", "order", NULL};
-    PyObject *shape, *dtype = NULL, *order = NULL;
+    /* device=: the Array API's keyword, accepted as by every creation
+     * function (arrays go to the current device; docs/array_api.md) */
+    static char *kwlist[] = {"shape", "dtype", "order", "device", "like",
+                             NULL};
+    PyObject *shape, *dtype = NULL, *order = NULL, *like = NULL;
+    PyObject *device = NULL;
     int fortran;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO:empty", kwlist, &shape,
-                                     &dtype, &order) ||
-        parse_fortran(order, &fortran) < 0)
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|OO$OO:empty", kwlist,
+                                     &shape, &dtype, &order, &device, &like))
+        return NULL;
+    if (foreign_like(like))
+        return like_dispatch("empty", args, kw);
+    if (parse_fortran(order, &fortran) < 0)
         return NULL;
     PyArray_Descr *d = gpa_descr_from_obj(dtype);
     if (d == NULL)
@@ -140,13 +167,19 @@ static int is_fill_scalar(PyObject *v)
 
 PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"shape", "fill_value", "dtype", "order", NULL};
-    PyObject *shape, *value, *dtype = Py_None, *order = NULL;
+    static char *kwlist[] = {"shape", "fill_value", "dtype", "order",
+                             "device", "like", NULL};
+    PyObject *shape, *value, *dtype = Py_None, *order = NULL, *like = NULL;
+    PyObject *device = NULL;  /* as empty's */
     int fortran;
     GPA_UNUSED(self);
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OO:full", kwlist, &shape,
-                                     &value, &dtype, &order) ||
-        parse_fortran(order, &fortran) < 0)
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OO$OO:full", kwlist,
+                                     &shape, &value, &dtype, &order, &device,
+                                     &like))
+        return NULL;
+    if (foreign_like(like))
+        return like_dispatch("full", args, kw);
+    if (parse_fortran(order, &fortran) < 0)
         return NULL;
     PyArray_Descr *d = dtype == Py_None ? dtype_of_value(value)
                                         : gpa_descr_from_obj(dtype);

@@ -3,6 +3,7 @@
 #include "ops/copy.h"
 #include "ops/layout.h"
 #include "runtime/backend.h"
+#include "runtime/host_threads.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -226,7 +227,10 @@ broadcast_error:
         spec.mem_type[k] = ops[k].arr ? gpa_type_num(ops[k].arr)
                                       : ops[k].loop_type;
     }
-    if (contiguous && !masked && widest <= 16 && n >= 64) {
+    /* host: the contiguous loop is the compiler's to vectorize (Note
+     * [Host elementwise loop]); one text per loop, whatever the alignment */
+    if (contiguous && !masked && widest <= 16 && n >= 64 &&
+        dev->kind == GPA_DEVICE_CUDA) {
         int vec = (int)(16 / widest), aligned = 1;
         for (int k = 0; k < nargs; k++)
             if (ops[k].arr &&
@@ -285,6 +289,12 @@ broadcast_error:
                             : (1LL << 31) - 1;
         block.x = BLOCK;
         grid.x = (unsigned)(blocks < cap ? (blocks ? blocks : 1) : cap);
+    } else {
+        long long bytes = 0;
+        for (int k = 0; k < nargs; k++)
+            if (ops[k].arr)
+                bytes += (long long)gpa_itemsize(ops[k].arr);
+        grid.x = gpa_host_split(n, bytes * n);
     }
     rc = dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
 done:

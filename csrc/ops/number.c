@@ -5,6 +5,7 @@
 #include "ops/number.h"
 #include "ops/ufunc.h"
 #include "hooks.h"
+#include "array/convert.h"
 
 enum {
     U_ADD, U_SUB, U_MUL, U_TRUEDIV, U_FLOORDIV, U_REM, U_LSHIFT, U_RSHIFT,
@@ -33,8 +34,44 @@ static gpa_ufunc *op_ufunc(int op)
     return op_ufuncs[op];
 }
 
+/* Note [Sequence operands]: `g == [0., 1., 2.]`, `g + (1, 2, 3)`: as
+ * NumPy, a list or tuple beside one of our arrays is converted (to an
+ * array on that array's device) and the operator runs elementwise.
+ * Without this the slot would return NotImplemented and Python would
+ * answer == with a plain False.  NumPy's conversion errors (a ragged list:
+ * ValueError) and our dtype errors (strings: TypeError) propagate.
+ * Returns a new reference to the array, or to `obj` itself; NULL on
+ * error. */
+static PyObject *sequence_operand(PyObject *obj, PyObject *other)
+{
+    if ((PyList_Check(obj) || PyTuple_Check(obj)) && gpa_array_check(other))
+        return (PyObject *)gpa_array_from_host(((gpa_array *)other)->dev,
+                                               obj, NULL, 'K');
+    return Py_NewRef(obj);
+}
+
+static PyObject *apply_arrays(int op, PyObject *a, PyObject *b,
+                              PyObject *out, int notimpl);
+
 static PyObject *apply(int op, PyObject *a, PyObject *b, PyObject *out,
                        int notimpl)
+{
+    PyObject *ca = NULL, *cb = NULL, *r = NULL;
+    if (b == NULL || (!PyList_Check(a) && !PyTuple_Check(a) &&
+                      !PyList_Check(b) && !PyTuple_Check(b)))
+        return apply_arrays(op, a, b, out, notimpl); /* the hot path */
+    if ((ca = sequence_operand(a, b)) == NULL ||
+        (cb = sequence_operand(b, a)) == NULL)
+        goto done;
+    r = apply_arrays(op, ca, cb, out, notimpl);
+done:
+    Py_XDECREF(ca);
+    Py_XDECREF(cb);
+    return r;
+}
+
+static PyObject *apply_arrays(int op, PyObject *a, PyObject *b,
+                              PyObject *out, int notimpl)
 {
     gpa_ufunc *uf = op_ufunc(op);
     gpa_ufunc_args args;

@@ -25,6 +25,7 @@
 #include "ops/reduce.h"
 #include "ops/copy.h"
 #include "ops/layout.h"
+#include "ops/reduction_defs.h"
 #include "python/module_functions.h"
 #include "util.h"
 #include "runtime/backend.h"
@@ -403,14 +404,23 @@ static int type_of(PyObject *dt, int *t)
     return 0;
 }
 
-/* The op tuple (acc_t, acc_size, identity, map, combine, finish,
- * preamble[, accumulate]) into s's strings (borrowed from op) and size.
+/* A built-in op's descriptor (name, type char), or a user op's tuple
+ * (acc_t, acc_size, identity, map, combine, finish, preamble[,
+ * accumulate]), into s's strings (the table's, or borrowed from op) and size.
  * accumulate, optional: a statement folding one raw input x with its
  * index gpa_i into `a`, for ops whose per-thread loop can skip map and
  * combine (Note [Reduction accumulate] in reduce_codegen.c). */
 static int op_from_py(PyObject *op, gpa_red_spec *s)
 {
     Py_ssize_t n = PyTuple_Check(op) ? PyTuple_GET_SIZE(op) : 0;
+    if (n == 2) { /* (name, type char): Note [Reduction op table] */
+        const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(op, 0));
+        const char *t = name ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(op, 1))
+                             : NULL;
+        if (t == NULL)
+            return -1;
+        return gpa_red_builtin(name, t[0], s);
+    }
     if (n != 7 && n != 8) {
         PyErr_SetString(PyExc_TypeError,
                         "op must be (acc_t, acc_size, identity, map, "
@@ -535,4 +545,18 @@ PyObject *gpa_py_reduce_source(PyObject *self, PyObject *args)
     PyObject *r = PyUnicode_FromString(b.s);
     gpa_sb_free(&b);
     return r;
+}
+
+/* _reduce_op(op): the spec's (acc_t, acc_size, identity, map, combine,
+ * finish, preamble, accumulate) of an op descriptor, for tests. */
+PyObject *gpa_py_reduce_op(PyObject *self, PyObject *op)
+{
+    gpa_red_spec s;
+    GPA_UNUSED(self);
+    memset(&s, 0, sizeof s);
+    if (op_from_py(op, &s) < 0)
+        return NULL;
+    return Py_BuildValue("(sizzzzzz)", s.acc_t, s.acc_size, s.identity,
+                         s.map, s.combine, s.finish, s.preamble,
+                         s.accumulate);
 }

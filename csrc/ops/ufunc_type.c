@@ -323,6 +323,10 @@ int gpa_ufunc_module_init(PyObject *module)
         {Py_tp_repr, ufunc_repr},
         {Py_tp_getset, ufunc_getset},
         {Py_tp_methods, ufunc_methods},
+        {Py_tp_doc, "gpuarray.ufunc: a universal function (add, sin, ...) "
+                    "that runs elementwise on the device, with NumPy's "
+                    "out=, where=, dtype=, casting= and its reduce, "
+                    "accumulate, reduceat, outer and at."},
         {0, NULL},
     };
     PyType_Spec spec = {

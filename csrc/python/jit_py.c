@@ -5,6 +5,8 @@
 #include <limits.h>
 #include "python/module_functions.h"
 #include "jit/jit.h"
+#include "runtime/host_threads.h"
+#include "jit/precompiled.h"
 #include "jit/ew.h"
 #include "ops/elementwise.h"
 #include "ops/reduce.h"
@@ -13,9 +15,10 @@
 PyObject *gpa_py_jit_stats(PyObject *self, PyObject *noargs)
 {
     GPA_UNUSED(self); GPA_UNUSED(noargs);
-    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:n}", "compiles",
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:n}", "compiles",
                          gpa_jit_counters.compiles, "disk_hits",
-                         gpa_jit_counters.disk_hits, "memory_hits",
+                         gpa_jit_counters.disk_hits, "precompiled_hits",
+                         gpa_precompiled_hits, "memory_hits",
                          gpa_jit_counters.memory_hits, "disk_rejects",
                          gpa_jit_counters.disk_rejects, "kernels",
                          (Py_ssize_t)gpa_ew_cache_size());
@@ -95,6 +98,7 @@ static const struct {
     int lo, hi, text;
 } tune_knobs[] = {
     {"ew_blocks_per_sm", &gpa_ew_blocks_per_sm, 0, INT_MAX, 0}, /* 0: no cap */
+    {"host_parallel_kib", &gpa_host_parallel_kib, -1, INT_MAX, 0}, /* -1 auto */
     {"red_row_blocks_per_sm", &gpa_red_row_blocks_per_sm, 1, INT_MAX, 0},
     {"red_col_blocks_per_sm", &gpa_red_col_blocks_per_sm, 1, INT_MAX, 0},
     {"red_ldg", &gpa_red_ldg, 0, 2, 1},

@@ -21,10 +21,14 @@ PyObject *gpa_py_pool_free_all(PyObject *, PyObject *);
 PyObject *gpa_py_strict_array(PyObject *, PyObject *);
 PyObject *gpa_py_pool_set_limit(PyObject *, PyObject *);
 PyObject *gpa_py_staging_free(PyObject *, PyObject *);
+PyObject *gpa_py_set_allocator(PyObject *, PyObject *);
+PyObject *gpa_py_get_allocator(PyObject *, PyObject *);
+PyObject *gpa_py_pinned_alloc(PyObject *, PyObject *);
 /* python/stream_py.c: streams and events */
 PyObject *gpa_py_stream_create(PyObject *, PyObject *);
 PyObject *gpa_py_stream_destroy(PyObject *, PyObject *);
 PyObject *gpa_py_stream_synchronize(PyObject *, PyObject *);
+PyObject *gpa_py_stream_query(PyObject *, PyObject *);
 PyObject *gpa_py_stream_use(PyObject *, PyObject *);
 PyObject *gpa_py_stream_current(PyObject *, PyObject *);
 PyObject *gpa_py_event_create(PyObject *, PyObject *);
@@ -42,11 +46,15 @@ PyObject *gpa_py_event_elapsed(PyObject *, PyObject *);
     GPA_FN("_strict_array", gpa_py_strict_array, METH_VARARGS, NULL)       \
     GPA_FN("_pool_set_limit", gpa_py_pool_set_limit, METH_VARARGS, NULL)   \
     GPA_FN("_staging_free", gpa_py_staging_free, METH_NOARGS, NULL)        \
+    GPA_FN("_set_allocator", gpa_py_set_allocator, METH_O, NULL)           \
+    GPA_FN("_get_allocator", gpa_py_get_allocator, METH_NOARGS, NULL)      \
+    GPA_FN("_pinned_alloc", gpa_py_pinned_alloc, METH_O, NULL)             \
     GPA_FN("_stream_create", gpa_py_stream_create, METH_VARARGS, NULL)     \
     GPA_FN("_stream_destroy", gpa_py_stream_destroy, METH_VARARGS, NULL)   \
     GPA_FN("_stream_synchronize", gpa_py_stream_synchronize, METH_VARARGS, \
            NULL)                                                           \
     GPA_FN("_stream_use", gpa_py_stream_use, METH_VARARGS, NULL)           \
+    GPA_FN("_stream_query", gpa_py_stream_query, METH_VARARGS, NULL)       \
     GPA_FN("_stream_current", gpa_py_stream_current, METH_VARARGS, NULL)   \
     GPA_FN("_event_create", gpa_py_event_create, METH_VARARGS, NULL)       \
     GPA_FN("_event_op", gpa_py_event_op, METH_VARARGS, NULL)               \
@@ -115,11 +123,26 @@ PyObject *gpa_py_reduce(PyObject *, PyObject *);
 PyObject *gpa_py_scan(PyObject *, PyObject *);
 PyObject *gpa_py_reduce_cache(PyObject *, PyObject *);
 PyObject *gpa_py_reduce_source(PyObject *, PyObject *);
+PyObject *gpa_py_reduce_op(PyObject *, PyObject *);
 #define GPA_REDUCE_FUNCTIONS                                               \
     GPA_FN("_reduce", gpa_py_reduce, METH_VARARGS, NULL)                   \
     GPA_FN("_scan", gpa_py_scan, METH_VARARGS, NULL)                       \
     GPA_FN("_reduce_cache", gpa_py_reduce_cache, METH_O, NULL)            \
-    GPA_FN("_reduce_source", gpa_py_reduce_source, METH_VARARGS, NULL)
+    GPA_FN("_reduce_source", gpa_py_reduce_source, METH_VARARGS, NULL)    \
+    GPA_FN("_reduce_op", gpa_py_reduce_op, METH_O, NULL)
+
+/* ops/sort.c, ops/compact.c: the radix sort engine, stream compaction */
+PyObject *gpa_py_radix_sort(PyObject *, PyObject *);
+PyObject *gpa_py_compact(PyObject *, PyObject *);
+PyObject *gpa_py_compact_source(PyObject *, PyObject *);
+PyObject *gpa_py_gather1d(PyObject *, PyObject *);
+PyObject *gpa_py_sort_source(PyObject *, PyObject *);
+#define GPA_SORT_FUNCTIONS                                                 \
+    GPA_FN("_radix_sort", gpa_py_radix_sort, METH_VARARGS, NULL)           \
+    GPA_FN("_sort_source", gpa_py_sort_source, METH_VARARGS, NULL)       \
+    GPA_FN("_compact", gpa_py_compact, METH_VARARGS, NULL)                 \
+    GPA_FN("_compact_source", gpa_py_compact_source, METH_VARARGS, NULL)  \
+    GPA_FN("_gather1d", gpa_py_gather1d, METH_VARARGS, NULL)
 
 /* interop/dlpack_import.c */
 PyObject *gpa_py_from_dlpack(PyObject *, PyObject *, PyObject *);
@@ -131,5 +154,54 @@ PyObject *gpa_py_fromDlpack(PyObject *, PyObject *);
            "the memory of any object with __dlpack__, or of a capsule")    \
     GPA_FN("fromDlpack", gpa_py_fromDlpack, METH_O,                        \
            "fromDlpack(capsule): array from a DLPack capsule (legacy)")
+
+/* python/mathlib_py.c: BLAS/LAPACK through the backend's library */
+PyObject *gpa_py_ml_gemm(PyObject *, PyObject *);
+PyObject *gpa_py_ml_getrf(PyObject *, PyObject *);
+PyObject *gpa_py_ml_getrs(PyObject *, PyObject *);
+PyObject *gpa_py_ml_potrf(PyObject *, PyObject *);
+PyObject *gpa_py_ml_syevd(PyObject *, PyObject *);
+PyObject *gpa_py_ml_gesvd(PyObject *, PyObject *);
+PyObject *gpa_py_ml_geqrf(PyObject *, PyObject *);
+PyObject *gpa_py_ml_orgqr(PyObject *, PyObject *);
+PyObject *gpa_py_ml_geev(PyObject *, PyObject *);
+PyObject *gpa_py_ml_symbols(PyObject *, PyObject *);
+PyObject *gpa_py_ml_load(PyObject *, PyObject *);
+PyObject *gpa_py_ml_where(PyObject *, PyObject *);
+PyObject *gpa_py_ml_tf32(PyObject *, PyObject *);
+#define GPA_MATHLIB_FUNCTIONS                                              \
+    GPA_FN("_ml_gemm", gpa_py_ml_gemm, METH_VARARGS, NULL)                 \
+    GPA_FN("_ml_getrf", gpa_py_ml_getrf, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_getrs", gpa_py_ml_getrs, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_potrf", gpa_py_ml_potrf, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_syevd", gpa_py_ml_syevd, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_gesvd", gpa_py_ml_gesvd, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_geqrf", gpa_py_ml_geqrf, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_orgqr", gpa_py_ml_orgqr, METH_VARARGS, NULL)               \
+    GPA_FN("_ml_geev", gpa_py_ml_geev, METH_VARARGS, NULL)                 \
+    GPA_FN("_ml_symbols", gpa_py_ml_symbols, METH_NOARGS, NULL)            \
+    GPA_FN("_ml_load", gpa_py_ml_load, METH_O, NULL)                       \
+    GPA_FN("_ml_where", gpa_py_ml_where, METH_O, NULL)                     \
+    GPA_FN("_ml_tf32", gpa_py_ml_tf32, METH_O, NULL)
+
+/* python/config_py.c: settings and the first-compile notice
+ * (jit/compile_notice.c); python/cuda_info_py.c: CUDA versions, memory,
+ * attributes */
+
+PyObject *gpa_py_config(PyObject *, PyObject *);
+PyObject *gpa_py_compile_notice(PyObject *, PyObject *);
+/* python/cuda_info_py.c: what gpuarray.cuda.runtime reports */
+PyObject *gpa_py_cuda_mem_info(PyObject *, PyObject *);
+PyObject *gpa_py_cuda_driver_version(PyObject *, PyObject *);
+PyObject *gpa_py_nvrtc_version(PyObject *, PyObject *);
+PyObject *gpa_py_cuda_attribute(PyObject *, PyObject *);
+#define GPA_CONFIG_FUNCTIONS                                               \
+    GPA_FN("_config", gpa_py_config, METH_NOARGS, NULL)                    \
+    GPA_FN("_compile_notice", gpa_py_compile_notice, METH_O, NULL)         \
+    GPA_FN("_cuda_mem_info", gpa_py_cuda_mem_info, METH_O, NULL)           \
+    GPA_FN("_cuda_driver_version", gpa_py_cuda_driver_version,             \
+           METH_NOARGS, NULL)                                              \
+    GPA_FN("_nvrtc_version", gpa_py_nvrtc_version, METH_NOARGS, NULL)      \
+    GPA_FN("_cuda_attribute", gpa_py_cuda_attribute, METH_VARARGS, NULL)
 
 #endif

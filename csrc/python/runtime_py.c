@@ -139,3 +139,74 @@ PyObject *gpa_py_staging_free(PyObject *self, PyObject *noargs)
     gpa_staging_release_all();
     Py_RETURN_NONE;
 }
+
+/* _set_allocator(fn or None) / _get_allocator(): gpuarray.cuda.memory. */
+PyObject *gpa_py_set_allocator(PyObject *self, PyObject *fn)
+{
+    GPA_UNUSED(self);
+    if (gpa_set_allocator(fn) != GPA_OK)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+PyObject *gpa_py_get_allocator(PyObject *self, PyObject *noargs)
+{
+    GPA_UNUSED(self); GPA_UNUSED(noargs);
+    return gpa_get_allocator();
+}
+
+/* _pinned_alloc(nbytes) -> (capsule, address): page-locked host memory of
+ * the current device's backend (cuMemHostAlloc on cuda, aligned malloc on
+ * host), freed when the capsule dies.  gpuarray/_memory.py wraps it as
+ * CuPy's PinnedMemoryPointer. */
+#define PINNED_NAME "gpuarray.pinned"
+
+static void pinned_free(PyObject *capsule)
+{
+    void *ptr = PyCapsule_GetPointer(capsule, PINNED_NAME);
+    gpa_device *dev = PyCapsule_GetContext(capsule);
+    if (ptr == NULL || dev == NULL) {
+        PyErr_WriteUnraisable(capsule);
+        return;
+    }
+    if (dev->be->host_free(dev, ptr) < 0)
+        PyErr_WriteUnraisable(capsule);
+}
+
+PyObject *gpa_py_pinned_alloc(PyObject *self, PyObject *arg)
+{
+    GPA_UNUSED(self);
+    void *ptr = NULL;
+    PyObject *capsule = NULL, *result = NULL;
+    Py_ssize_t n = PyNumber_AsSsize_t(arg, PyExc_OverflowError);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    if (n < 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "pinned memory size must be non-negative, got %zd", n);
+        return NULL;
+    }
+    gpa_device *dev = gpa_current_device();
+    if (dev == NULL)
+        return NULL;
+    int rc = dev->be->host_alloc(dev, (size_t)n, &ptr);
+    if (rc == GPA_OOM) {
+        PyErr_Format(PyExc_MemoryError,
+                     "out of pinned host memory allocating %zd bytes", n);
+        return NULL;
+    }
+    if (rc != GPA_OK)
+        return NULL;
+    capsule = PyCapsule_New(ptr, PINNED_NAME, pinned_free);
+    if (capsule == NULL) {
+        if (dev->be->host_free(dev, ptr) < 0)
+            PyErr_WriteUnraisable(NULL);
+        return NULL;
+    }
+    if (PyCapsule_SetContext(capsule, dev) < 0)
+        goto fail;   /* cannot happen for a fresh capsule */
+    result = Py_BuildValue("(ON)", capsule, PyLong_FromVoidPtr(ptr));
+fail:
+    Py_DECREF(capsule);   /* the tuple holds it (or it frees the memory) */
+    return result;
+}

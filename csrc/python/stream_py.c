@@ -88,6 +88,21 @@ PyObject *gpa_py_stream_synchronize(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* _stream_query(kind, ordinal, handle) -> True when its work is done */
+PyObject *gpa_py_stream_query(PyObject *self, PyObject *args)
+{
+    gpa_device *dev;
+    gpa_stream s;
+    int rc;
+    GPA_UNUSED(self);
+    if (parse_device_args(args, "_stream_query", 1, &dev, &s, NULL) < 0)
+        return NULL;
+    rc = dev->be->stream_query(dev, s);
+    if (rc < 0)
+        return NULL;
+    return PyBool_FromLong(rc);
+}
+
 /* _stream_use(kind, ordinal, handle) -> the previous current handle */
 PyObject *gpa_py_stream_use(PyObject *self, PyObject *args)
 {

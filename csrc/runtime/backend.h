@@ -63,6 +63,9 @@ typedef struct gpa_backend {
                          gpa_stream *out);
     int (*stream_destroy)(gpa_device *dev, gpa_stream stream);
     int (*stream_synchronize)(gpa_device *dev, gpa_stream stream);
+    /* 1 when all work queued on the stream has completed, 0 when not,
+     * -1 on error. */
+    int (*stream_query)(gpa_device *dev, gpa_stream stream);
     /* flags: GPA_EVENT_BLOCKING_SYNC | GPA_EVENT_DISABLE_TIMING */
     int (*event_create)(gpa_device *dev, unsigned flags, gpa_event *out);
     int (*event_destroy)(gpa_device *dev, gpa_event ev);

@@ -94,6 +94,7 @@ typedef struct gpa_cuda_api {
     CUresult (*cuEventRecord)(CUevent e, CUstream s);
     CUresult (*cuEventSynchronize)(CUevent e);
     CUresult (*cuEventQuery)(CUevent e);
+    CUresult (*cuStreamQuery)(CUstream s);
     CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent end);
     CUresult (*cuModuleLoadData)(CUmodule *m, const void *image);
     CUresult (*cuModuleUnload)(CUmodule m);

@@ -397,6 +397,23 @@ cuda_event_synchronize(gpa_device *dev, gpa_event ev)
     return GPA_OK;
 }
 
+/* 1 all done, 0 not yet, -1 error (exception set). */
+static int
+cuda_stream_query(gpa_device *dev, gpa_stream stream)
+{
+    const gpa_cuda_api *cu = enter(dev);
+    CUresult err;
+
+    if (cu == NULL)
+        return -1;
+    err = cu->cuStreamQuery((CUstream)stream);
+    if (err == GPA_CUDA_SUCCESS)
+        return 1;
+    if (err == GPA_CUDA_ERROR_NOT_READY)
+        return 0;
+    return gpa_cuda_raise(err, "cuStreamQuery", __FILE__, __LINE__);
+}
+
 /* 1 completed, 0 not yet, -1 error (exception set). */
 static int
 cuda_event_query(gpa_device *dev, gpa_event ev)
@@ -556,6 +573,7 @@ const gpa_backend gpa_cuda_backend = {
     .event_record = cuda_event_record,
     .event_synchronize = cuda_event_synchronize,
     .event_query = cuda_event_query,
+    .stream_query = cuda_stream_query,
     .event_elapsed_ms = cuda_event_elapsed_ms,
     .stream_wait_event = cuda_stream_wait_event,
     .synchronize = cuda_synchronize,

@@ -91,6 +91,7 @@ static const gpa_sym driver_syms[] = {
     DRV(cuEventRecord, "cuEventRecord"),
     DRV(cuEventSynchronize, "cuEventSynchronize"),
     DRV(cuEventQuery, "cuEventQuery"),
+    DRV(cuStreamQuery, "cuStreamQuery"),
     DRV_ALT(cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime"),
     DRV(cuModuleLoadData, "cuModuleLoadData"),
     DRV(cuModuleUnload, "cuModuleUnload"),

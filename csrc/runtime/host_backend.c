@@ -13,6 +13,7 @@
 #include "runtime/host_threads.h"
 
 #include <dlfcn.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -38,15 +39,27 @@ static void run_part(void *ctx, int part, int nparts)
 }
 
 /* Device memory on host is 256-byte aligned like cudaMalloc's, so the
- * vectorised kernel paths take the same decisions on both devices. */
+ * vectorised kernel paths take the same decisions on both devices.
+ * Note [Host huge pages]: blocks of 4 MiB and more are 2 MiB aligned and
+ * marked MADV_HUGEPAGE, as NumPy does for its data: with transparent huge
+ * pages in "madvise" mode (the common default) a 1e7-element x *= 5 ran
+ * 1.2-1.6x NumPy's time on 4 KiB pages, all of it TLB misses. */
+#define HUGE_FROM (4u << 20)
+#define HUGE_ALIGN (2u << 20)
+
 static int host_mem_alloc(gpa_device *dev, size_t nbytes, void **ptr)
 {
     GPA_UNUSED(dev);
     void *p = NULL;
     if (nbytes == 0)
         nbytes = 1;
-    if (posix_memalign(&p, 256, nbytes) != 0)
+    size_t align = nbytes >= HUGE_FROM ? HUGE_ALIGN : 256;
+    if (posix_memalign(&p, align, nbytes) != 0)
         return GPA_OOM;
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_ALIGN) /* advice only: failure changes nothing */
+        (void)madvise(p, nbytes & ~(size_t)(HUGE_ALIGN - 1), MADV_HUGEPAGE);
+#endif
     *ptr = p;
     return GPA_OK;
 }
@@ -150,6 +163,13 @@ static int host_event_synchronize(gpa_device *dev, gpa_event ev)
 static int host_event_query(gpa_device *dev, gpa_event ev)
 {
     GPA_UNUSED(dev); GPA_UNUSED(ev);
+    return 1;
+}
+
+/* Host work is synchronous: a stream has nothing pending. */
+static int host_stream_query(gpa_device *dev, gpa_stream s)
+{
+    GPA_UNUSED(dev); GPA_UNUSED(s);
     return 1;
 }
 
@@ -259,6 +279,7 @@ const gpa_backend gpa_host_backend = {
     .event_record = host_event_record,
     .event_synchronize = host_event_synchronize,
     .event_query = host_event_query,
+    .stream_query = host_stream_query,
     .event_elapsed_ms = host_event_elapsed,
     .stream_wait_event = host_stream_wait_event,
     .synchronize = host_synchronize,

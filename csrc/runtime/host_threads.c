@@ -20,15 +20,38 @@ static void (*job_fn)(void *, int, int);
 static void *job_ctx;
 static int job_parts, next_part, parts_done;
 
+/* Read once: sysconf(_SC_NPROCESSORS_ONLN) opens a sysfs file, which
+ * cost more than a whole small launch when it was asked on every one. */
 int gpa_host_thread_count(void)
 {
-    if (gpa_cfg.host_threads > 0)
-        return gpa_cfg.host_threads < MAX_THREADS ? gpa_cfg.host_threads
-                                                  : MAX_THREADS;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    static int count;
+    if (count > 0)
+        return count;
+    long n = gpa_cfg.host_threads > 0 ? gpa_cfg.host_threads
+                                      : sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
         n = 1;
-    return n < MAX_THREADS ? (int)n : MAX_THREADS;
+    count = n < MAX_THREADS ? (int)n : MAX_THREADS;
+    return count;
+}
+
+int gpa_host_parallel_kib = -1;
+
+unsigned gpa_host_split(long long n, long long bytes)
+{
+    int kib = gpa_host_parallel_kib;
+    if (kib < 0) /* auto: measured in Note [Host thread split] */
+        kib = gpa_host_thread_count() > 2 ? 2048 : 0;
+    long long unit = (long long)kib * 1024;
+    if (n <= 1 || unit <= 0 || bytes < 2 * unit)
+        return 1;
+    long long parts = bytes / unit;
+    long long cap = gpa_host_thread_count();
+    if (parts > cap)
+        parts = cap;
+    if (parts > n)
+        parts = n;
+    return (unsigned)parts;
 }
 
 /* Takes and runs parts of the current job until none is left.  Called

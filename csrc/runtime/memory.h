@@ -34,6 +34,12 @@ static inline void gpa_mem_decref(gpa_mem *m)
  * MemoryError naming the size asked for and what the pool holds. */
 gpa_mem *gpa_mem_alloc(gpa_device *dev, size_t nbytes);
 
+/* The user allocator (gpuarray.cuda.set_allocator): fn(nbytes) -> an
+ * object with .ptr; None or NULL: the pool again.  Zero-byte requests
+ * always come from the pool.  get returns a new reference (None: pool). */
+int gpa_set_allocator(PyObject *fn);
+PyObject *gpa_get_allocator(void);
+
 /* New reference wrapping foreign memory; steals nothing, increfs owner. */
 gpa_mem *gpa_mem_wrap(gpa_device *dev, void *ptr, size_t size, PyObject *owner);
 

@@ -16,6 +16,13 @@
  * Out of memory: free every wholly free segment, retry once, then raise
  * MemoryError naming the request and the pool's holdings.  A request
  * larger than the device's whole memory fails without asking the driver.
+ *
+ * A user allocator (gpuarray.cuda.set_allocator, CuPy's semantics) takes
+ * the place of the pool: fn(nbytes) returns an object whose .ptr is the
+ * memory; the gpa_mem wraps it as foreign memory and holds the object, so
+ * dropping the last array drops it (which frees the memory, RMM-style).
+ * Allocations made while the allocator runs (it may build gpuarray arrays
+ * itself, as MemoryPool.malloc does) go to the pool, not back into it.
  */
 #include "runtime/memory.h"
 
@@ -267,8 +274,67 @@ static int raise_oom(struct gpa_pool *pool, size_t nbytes)
     return GPA_ERR;
 }
 
+static PyObject *py_allocator;         /* owned; NULL: the pool */
+static _Thread_local int in_allocator; /* the allocator is running */
+
+int gpa_set_allocator(PyObject *fn)
+{
+    if (fn != NULL && fn != Py_None && !PyCallable_Check(fn)) {
+        PyErr_Format(PyExc_TypeError,
+                     "allocator must be callable or None, not '%.200s'",
+                     Py_TYPE(fn)->tp_name);
+        return GPA_ERR;
+    }
+    Py_XSETREF(py_allocator, fn == Py_None ? NULL : Py_XNewRef(fn));
+    return GPA_OK;
+}
+
+PyObject *gpa_get_allocator(void)
+{
+    return Py_NewRef(py_allocator ? py_allocator : Py_None);
+}
+
+/* New reference: nbytes from the user allocator (see the top). */
+static gpa_mem *alloc_from_user(gpa_device *dev, size_t nbytes)
+{
+    gpa_mem *m = NULL;
+    PyObject *ptr = NULL;
+    PyObject *fn = Py_NewRef(py_allocator); /* it may reset itself */
+    int outer = in_allocator;
+    in_allocator = 1;
+    PyObject *mem = PyObject_CallFunction(fn, "n", (Py_ssize_t)nbytes);
+    in_allocator = outer;
+    if (mem == NULL)
+        goto fail;
+    ptr = PyObject_GetAttrString(mem, "ptr");
+    if (ptr == NULL) {
+        PyErr_Format(PyExc_TypeError,
+                     "the allocator must return an object with a .ptr "
+                     "attribute (a MemoryPointer), not '%.200s'",
+                     Py_TYPE(mem)->tp_name);
+        goto fail;
+    }
+    void *p = PyLong_AsVoidPtr(ptr);
+    if (p == NULL && PyErr_Occurred())
+        goto fail;
+    if (p == NULL) {
+        PyErr_Format(PyExc_MemoryError,
+                     "the allocator returned a null pointer for %zu bytes",
+                     nbytes);
+        goto fail;
+    }
+    m = gpa_mem_wrap(dev, p, nbytes, mem);
+fail:
+    Py_XDECREF(ptr);
+    Py_XDECREF(mem);
+    Py_DECREF(fn);
+    return m;
+}
+
 gpa_mem *gpa_mem_alloc(gpa_device *dev, size_t nbytes)
 {
+    if (py_allocator != NULL && !in_allocator && nbytes > 0)
+        return alloc_from_user(dev, nbytes);
     struct gpa_pool *pool = dev->pool;
     size_t size = round_up(nbytes ? nbytes : 1, ROUND);
     int is_small = size <= SMALL_REQUEST;

@@ -67,15 +67,25 @@ def _canon_dtype(dtype, default=np.float64):
     return np.dtype(default if dtype is None else dtype)
 
 
+def _foreign(like):
+    """NEP 35: a like= that is neither None nor ours gets NumPy's function,
+    which hands the call to its __array_function__."""
+    return like is not None and not isinstance(like, ndarray)
+
+
 @_on_device
-def zeros(shape, dtype=float, order="C", *, device=None):
+def zeros(shape, dtype=float, order="C", *, device=None, like=None):
     """Array of zeros (one memset on the device)."""
+    if _foreign(like):
+        return np.zeros(shape, dtype, order, like=like)
     return full(shape, 0, _canon_dtype(dtype), order)
 
 
 @_on_device
-def ones(shape, dtype=float, order="C", *, device=None):
+def ones(shape, dtype=float, order="C", *, device=None, like=None):
     """Array of ones (one fill kernel on the device)."""
+    if _foreign(like):
+        return np.ones(shape, dtype, order, like=like)
     return full(shape, 1, _canon_dtype(dtype), order)
 
 
@@ -83,7 +93,7 @@ def ones(shape, dtype=float, order="C", *, device=None):
 def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
                *, device=None):
     """New uninitialised array like `prototype`: its shape and dtype unless
-    given, laid out as NumPy lays out empty_like (Note [Keep order])."""
+    given, laid out as NumPy lays out empty_like."""
     a = asarray(prototype)
     return _core._empty_like(a, dtype, order, shape)
 
@@ -151,14 +161,31 @@ def _from_nested(seq):
 
 
 @_on_device
-def asarray(a, dtype=None, order=None, *, copy=None, device=None):
-    """Array on the current device; no copy when `a` already is one."""
+def asarray(a, dtype=None, order=None, *, copy=None, device=None,
+            like=None, blocking=False):
+    """Array on the current device; no copy when `a` already is one.
+
+    blocking: CuPy's keyword.  True also waits for the current device's
+    queued work to finish before returning (a host -> device copy itself
+    is always complete on return: gpuarray stages host memory through its
+    own buffers and waits for them, so the source may be changed at once).
+
+    device: validated and honoured (_on_device).
+    """
+    if not isinstance(blocking, (bool, np.bool_)):
+        raise TypeError("blocking must be True or False, not %r"
+                        % (blocking,))
+    if _foreign(like):
+        return np.asarray(a, dtype, order, copy=copy, like=like)
     if isinstance(a, (list, tuple)) and _holds_device(a):
         if copy is False:
             raise ValueError("Unable to avoid copy while creating an array "
                              "as requested.")
         a = _from_nested(a)
-    return _core._asarray(a, dtype, copy, order)
+    out = _core._asarray(a, dtype, copy, order)
+    if blocking:
+        _core._synchronize()
+    return out
 
 
 def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
@@ -243,11 +270,15 @@ def _arange_dtype(start, stop, step):
 
 
 @_on_device
-def arange(start=None, stop=None, step=None, dtype=None, *, device=None):
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
+           like=None):
     """Evenly spaced values in [start, stop), as numpy.arange computes
     them: element 0 is start, element 1 is start + step, and element i is
     a[0] + i * (a[1] - a[0]) computed in the result dtype (in float32 for
     float16), exactly as NumPy's fill."""
+    if _foreign(like):
+        args = [v for v in (start, stop, step) if v is not None]
+        return np.arange(*args, dtype=dtype, like=like)
     if stop is None:
         if start is None:
             raise TypeError("arange() requires stop to be specified.")

@@ -1,22 +1,25 @@
 """Lazy parts of the namespace: modules that `import gpuarray` does not
 load until one of their names is used, so the import stays under 100 ms
-(issue 2; tests/test_array_basics.py::test_import_is_fast).
+(issue 2; tests/core/test_array_basics.py::test_import_is_fast).
 
 Note [Lazy namespace]: gpuarray/__init__.py's module `__getattr__` looks a
 missing name up in LAZY_NAMES (module -> the names it exports, kept equal
-to each module's __all__ by tests/test_lazy_namespace.py) or LAZY_MODULES
-(the subpackages), imports that module and caches the name in the
-package.  Module names are relative to gpuarray (chapter.module).  The C
+to each module's __all__ by tests/project/test_lazy_namespace.py) or
+LAZY_MODULES (the subpackages), imports that module and caches the name in
+the package.  Module names are relative to gpuarray (chapter.module).  The C
 layer's hooks into these modules ("matmul" for `@`, "ufunc.at") and the
 ndarray methods they define (sort, argsort, dot, put, choose) are
 registered by gpuarray/_ndarray.py as small forwarding functions that
 import the module on first use; the eager modules reach lazy ones the
-same way, through function-local imports on tests/test_layering.py's
+same way, through function-local imports on tests/project/test_layering.py's
 allow-list.
 """
 import importlib as _importlib
 
+from . import docs as _docs
+
 LAZY_NAMES = {
+    "cuda.config": ("show_config",),
     "creation.building": (
         "vander", "diagflat",
     ),
@@ -41,6 +44,9 @@ LAZY_NAMES = {
     "indexing.put_choose": (
         "put", "place", "putmask", "choose", "select", "put_along_axis",
     ),
+    "interop.array_api_info": (
+        "__array_namespace_info__",
+    ),
     "interop.numpy_compat": (
         "errstate", "seterr", "geterr", "bool", "get_array_module",
         "astype",
@@ -63,6 +69,25 @@ LAZY_NAMES = {
     ),
     "lib.interp": (
         "interp",
+    ),
+    "lib.datetimes": (
+        "datetime_data", "busdaycalendar", "is_busday", "busday_count",
+        "busday_offset", "datetime_as_string",
+    ),
+    "lib.host_backed": (
+        "memmap", "recarray", "record", "fromregex", "rec",
+    ),
+    "lib.host_iterators": (
+        "nditer", "nested_iters", "frompyfunc",
+    ),
+    "lib.matrixlib": (
+        "matrix", "asmatrix", "bmat",
+    ),
+    "lib.poly1d": (
+        "poly1d",
+    ),
+    "lib.runtime_info": (
+        "show_runtime", "get_include",
     ),
     "lib.memory": (
         "may_share_memory", "shares_memory",
@@ -162,7 +187,9 @@ WHERE.update({"ElementwiseKernel": "kernels.elementwise",
 
 
 def load(module):
-    return _importlib.import_module("gpuarray." + module)
+    mod = _importlib.import_module("gpuarray." + module)
+    _docs.fill_loaded(mod)  # docstrings of names whose code has none
+    return mod
 
 
 def forward(module, name):

@@ -192,6 +192,10 @@ def _sum_plan(a_dtype, prod):
 
 def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
               nan=False):
+    if type(a) is not ndarray and hasattr(a, "_gpa_fuse_reduce") and \
+            not nan:  # a gpuarray.fuse tracer (Note [Fusion stages])
+        return a._gpa_fuse_reduce("prod" if prod else "sum", axis, dtype,
+                                  keepdims)
     if axis is None and type(a) is ndarray and dtype is None and \
             out is None and initial is None and where is True and \
             not keepdims and not (nan and a.dtype.kind in "fc"):

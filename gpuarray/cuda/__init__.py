@@ -5,6 +5,7 @@ with ``GPUARRAY_DEVICE=host``) arrays live on the ``host`` device, whose
 kernels are the same source compiled by the system C++ compiler.
 """
 from .. import _core
+from . import runtime  # noqa: F401  (cupy.cuda.runtime)
 
 
 def is_available():
@@ -118,6 +119,12 @@ def get_current_device():
     return _device_object(*_core._get_device())
 
 
+def get_device_id():
+    """The id of the current device, as CuPy's ``cuda.get_device_id()``:
+    the CUDA ordinal, or 0 on the host device (its ``id``)."""
+    return get_current_device().id
+
+
 def synchronize():
     """Waits for all work on the current device."""
     _core._synchronize()
@@ -180,8 +187,10 @@ class Stream:
 
     @property
     def done(self):
-        """True when all work queued on the stream has completed."""
-        return self.record().done
+        """True when all work queued on the stream has completed
+        (cuStreamQuery: no event is recorded, so the answer is at once
+        true after synchronize())."""
+        return _core._stream_query(self._dev[0], self._dev[1], self.ptr)
 
     def query(self):
         return self.done
@@ -311,3 +320,11 @@ def get_elapsed_time(start_event, end_event):
     """Milliseconds between two recorded events (end synchronized)."""
     return _core._event_elapsed(start_event._dev[0], start_event._dev[1],
                                 start_event.ptr, end_event.ptr)
+
+
+# CuPy's memory names under gpuarray.cuda (memory.py needs nothing above)
+from .memory import (MemoryPointer, MemoryPool, PinnedMemoryPool,  # noqa
+                     PinnedMemoryPointer, PooledMemory, alloc_pinned_memory,
+                     empty_pinned, get_allocator, set_allocator,
+                     set_pinned_memory_allocator, get_default_memory_pool,
+                     get_default_pinned_memory_pool)

@@ -1,6 +1,15 @@
-"""Memory pools (CuPy-compatible names) and the ``.data`` pointer object."""
+"""Memory pools (CuPy-compatible names), the ``.data`` pointer object, and
+the pluggable allocator (``set_allocator``, CuPy's semantics).
+
+set_allocator(fn): every later device allocation calls fn(nbytes), which
+returns an object with ``.ptr`` (memory of the current device, at least
+nbytes); the array keeps that object alive and drops it when the last
+array or view of it dies -- that is how the memory goes back (RMM's
+DeviceBuffer, CuPy's MemoryPointer and our own ``MemoryPool.malloc``
+result all free on release).  None puts the default pool back.  The C side
+is csrc/runtime/pool.c; allocations made while fn runs use the pool.
+"""
 from .. import _core
-from . import Device
 
 
 class MemoryPointer:
@@ -20,8 +29,45 @@ class MemoryPointer:
         return "<MemoryPointer 0x%x on %r>" % (self.ptr, self.device)
 
 
+class PooledMemory(MemoryPointer):
+    """What MemoryPool.malloc returns: ``.ptr``/``.size``/``.device`` of a
+    block that stays allocated while this object lives."""
+
+    __slots__ = ("_block", "__weakref__")
+
+    def __init__(self, block):
+        super().__init__(block.data.ptr, block.device, block.nbytes)
+        self._block = block
+
+    @property
+    def mem(self):
+        return self
+
+
+def set_allocator(allocator=None):
+    """Routes device allocations through allocator(nbytes) -> an object
+    with ``.ptr`` (CuPy's contract); None restores the default pool."""
+    _core._set_allocator(allocator)
+
+
+def get_allocator():
+    """The allocator set_allocator installed (None: the default pool)."""
+    return _core._get_allocator()
+
+
 class MemoryPool:
-    """The caching pool of one device (the current one when created)."""
+    """The caching pool of one device (the current one when created).
+    ``set_allocator(pool.malloc)`` hands allocations to it explicitly."""
+
+    def malloc(self, size):
+        """A PooledMemory of `size` bytes from the current device's pool."""
+        size = int(size)
+        if size < 0:
+            raise ValueError("size must be non-negative, got %d" % size)
+        import numpy
+        # the C allocator hook is not re-entered while an allocator runs,
+        # so from within one this block comes straight from the pool
+        return PooledMemory(_core.empty((size,), numpy.uint8))
 
     def __init__(self, kind=None, ordinal=0):
         if kind is None:
@@ -64,7 +110,7 @@ class MemoryPool:
     def set_limit(self, size=None, fraction=None):
         """Caps what the pool may hold (0 or None: no cap)."""
         if fraction is not None:
-            total = Device(self._ordinal).mem_info[1]
+            total = _core._device_info(self._ordinal)["total_memory"]
             size = int(total * fraction)
         _core._pool_set_limit(int(size or 0), self._kind, self._ordinal)
 
@@ -72,15 +118,12 @@ class MemoryPool:
         return self._stats()["limit"]
 
 
-class PinnedMemoryPool:
-    """The pinned host buffers that stage large transfers."""
-
-    def free_all_blocks(self):
-        _core._staging_free()
-
+from .pinned import (PinnedMemoryPool, PinnedMemoryPointer,  # noqa: E402,F401
+                      alloc_pinned_memory, empty_pinned,
+                      get_default_pinned_memory_pool,
+                      set_pinned_memory_allocator)
 
 _pools = {}
-_pinned = PinnedMemoryPool()
 
 
 def get_default_memory_pool():
@@ -90,7 +133,3 @@ def get_default_memory_pool():
     if pool is None:
         pool = _pools[key] = MemoryPool(*key)
     return pool
-
-
-def get_default_pinned_memory_pool():
-    return _pinned

@@ -100,16 +100,16 @@ def power(x, p):
 
 
 def arccos(x):
-    """Inverse cosine of x; complex where |x| > 1 (numpy.emath.arccos)."""
+    """Inverse cosine of x; complex where ``|x| > 1`` (numpy.emath.arccos)."""
     return _uf.arccos(_fix_real_abs_gt_1(x))
 
 
 def arcsin(x):
-    """Inverse sine of x; complex where |x| > 1 (numpy.emath.arcsin)."""
+    """Inverse sine of x; complex where ``|x| > 1`` (numpy.emath.arcsin)."""
     return _uf.arcsin(_fix_real_abs_gt_1(x))
 
 
 def arctanh(x):
-    """Inverse hyperbolic tangent of x; complex where |x| > 1
+    """Inverse hyperbolic tangent of x; complex where ``|x| > 1``
     (numpy.emath.arctanh)."""
     return _uf.arctanh(_fix_real_abs_gt_1(x))

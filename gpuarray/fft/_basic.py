@@ -1,7 +1,7 @@
 """The 1-D transforms of numpy.fft: fft, ifft, rfft, irfft, hfft, ihfft,
 with NumPy 2's signatures, defaults, result dtypes and errors; each is one
 step of the driver (_driver.py)."""
-from .._engine.arrays import asarray as _asarray
+from ._driver import as_input as _asarray
 from .._engine.ufuncs import conjugate as _conjugate
 from ._driver import Step as _Step, swap_direction as _swap_direction
 from ._driver import transform as _transform

@@ -30,6 +30,7 @@ import numpy as _np
 from numpy.lib.array_utils import normalize_axis_index as _norm_axis
 
 from .. import _core
+from .._engine.arrays import asarray as _asarray_current
 from .._engine.arrays import zeros as _zeros
 from .._engine.ufuncs import multiply as _multiply
 from ..cuda import HostDevice as _HostDevice
@@ -194,6 +195,13 @@ def transform(a, steps, norm, out=None, scratch=False):
             scratch = True
         return a
     return _run(a, steps, checked, norm, out, scratch)
+
+
+def as_input(a):
+    """The transform's input: an ndarray stays on its own device (the
+    transform runs where the data is, as ufuncs do); anything else is
+    converted on the current device."""
+    return a if isinstance(a, _core.ndarray) else _asarray_current(a)
 
 
 def _run(a, steps, checked, norm, out, scratch):

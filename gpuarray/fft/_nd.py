@@ -6,7 +6,7 @@ import warnings as _warnings
 
 import numpy as _np
 
-from .._engine.arrays import asarray as _asarray
+from ._driver import as_input as _asarray
 from ._driver import Step as _Step, transform as _transform
 
 __all__ = ["fftn", "ifftn", "fft2", "ifft2", "rfftn", "irfftn", "rfft2",

@@ -28,7 +28,7 @@ from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import _holds_device
-from .._engine.arrays import arange
+from .._engine.arrays import arange, ascontiguousarray, zeros
 from .._engine.reduce import _axes
 from ..manipulation.shapes import stack, broadcast_to, concatenate
 from ..math.cumulative import cumsum
@@ -45,21 +45,9 @@ _INT64 = _np.dtype(_np.int64)
 # ---------------------------------------------------------------- nonzero
 
 def _flatnonzero_bool(m):
-    """Positions (int64, C order) of the True elements of bool array m."""
-    m = m.reshape(-1)
-    if m.size == 0:
-        return _core.empty((0,), _INT64)
-    cs = cumsum(m, dtype=_INT64)
-    count = int(cs[-1].get())
-    res = _core.empty((count,), _INT64)
-    if count:
-        # p3: res's data pointer (a writable zero-stride view); cs is the
-        # first output (C-contiguous) so gpa_i is the C index; no store.
-        base = _core._as_strided(res, (m.size,), (0,), 0, True)
-        _core._elementwise(
-            "if (in0) p3[in1 - 1] = (long long)gpa_i; gpa_skip = true;",
-            (m, cs), (cs, base), (_np.bool_, _INT64, _INT64, _INT64))
-    return res
+    """Positions (int64, C order) of the True elements of bool array m
+    (one stream compaction: csrc/ops/compact.c)."""
+    return _core._compact(ascontiguousarray(m).reshape(-1))
 
 
 def _unravel(lin, shape):
@@ -78,7 +66,8 @@ def nonzero(a):
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead.")
     m = a if a.dtype == _np.bool_ else a.astype(_np.bool_)
-    return _unravel(_flatnonzero_bool(m), a.shape)
+    lin = _flatnonzero_bool(m)
+    return (lin,) if a.ndim == 1 else _unravel(lin, a.shape)
 
 
 def flatnonzero(a):
@@ -314,7 +303,59 @@ def _scatter_last_wins(v, shape, off, vals):
                        (_INT64, _INT64, v.dtype, v.dtype))
 
 
+# Note [Fast gathers]: the two commonest advanced keys skip the general
+# plan (bounds reductions, offset arithmetic): a boolean mask of a's own
+# shape is a stream compaction (csrc/ops/compact.c: tile counts, one sync
+# for the total, one look-back kernel that moves each kept element to its
+# place), and one integer array indexing a 1-d array is one kernel
+# (_core._gather1d, chunks over the workers) that wraps negative indices,
+# gathers, and raises a flag for an out-of-bounds one (the flag is the one
+# sync; only then are the bounds reduced, for NumPy's message).
+
+def _compact(a, m):
+    """a[m] for a bool array m of a's shape: kept elements in C order."""
+    if a.itemsize not in (1, 2, 4, 8, 16):
+        v, shape, off = _plan(a, m)
+        return _gather(v, shape, off)
+    return _core._compact(ascontiguousarray(m).reshape(-1),
+                          ascontiguousarray(a).reshape(-1))
+
+
+def _take_1d(a, idx):
+    """a[idx] for a 1-d a and an integer array idx (NumPy's IndexError
+    for an index out of bounds)."""
+    n = a.shape[0]
+    out = _core.empty(idx.shape, a.dtype)
+    if out.size == 0:
+        return out
+    if a.strides[0] % a.itemsize or a.itemsize not in (1, 2, 4, 8, 16):
+        a = a.copy()
+        if a.itemsize not in (1, 2, 4, 8, 16):
+            return _gather(a, idx.shape, _checked(idx.astype(_INT64), n, 0))
+    idx = ascontiguousarray(idx.astype(_INT64, copy=False))
+    if not _core._gather1d(a, idx, out):
+        _checked(idx, n, 0)   # raises NumPy's IndexError
+    return out
+
+
+def _fast_getitem(a, key):
+    """The result of Note [Fast gathers], or None for other keys."""
+    if isinstance(key, tuple) and len(key) == 1:
+        key = key[0]
+    if not isinstance(key, ndarray) or a.ndim == 0:
+        return None
+    kind = key.dtype.kind
+    if kind == "b" and key.shape == a.shape:
+        return _compact(a, key)
+    if kind in "iu" and a.ndim == 1 and key.ndim >= 1:
+        return _take_1d(a, key)
+    return None
+
+
 def _getitem(a, key):
+    r = _fast_getitem(a, key)
+    if r is not None:
+        return r
     v, shape, off = _plan(a, key)
     return _gather(v, shape, off)
 

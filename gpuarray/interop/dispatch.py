@@ -130,3 +130,9 @@ def array_function(self, func, types, args, kwargs):
     return impl(*args, **kwargs)
 
 
+def _like(name, *args, **kwargs):
+    """The C empty/full with a foreign like= (NEP 35): NumPy's function,
+    like= kept, hands the call to that object's __array_function__."""
+    return getattr(_np, name)(*args, **kwargs)
+
+

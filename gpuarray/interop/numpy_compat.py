@@ -48,6 +48,6 @@ def astype(x, dtype, /, *, copy=True, device=None):
 
 def _gp():
     # get_array_module returns the package itself: the one place outside
-    # dispatch that needs it (tests/test_layering.py's allow-list).
+    # dispatch that needs it (tests/project/test_layering.py's allow-list).
     import gpuarray
     return gpuarray

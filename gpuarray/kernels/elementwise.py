@@ -10,7 +10,16 @@ name as a variable of its type -- for elementwise kernels a copy of the
 input element and a reference to the output element; a raw input is a
 pointer to its first element (C-contiguous, any index), and `i` /
 `_ind.size()` give the element's index and the element count.  Each
-placeholder is a typedef in the kernel.  Raw outputs are not supported.
+placeholder is a typedef in the kernel.
+
+Note [Raw outputs]: a raw output is a writable pointer to its first
+element, as a raw input is.  It does not take part in the loop's shape
+(CuPy's rule: without a non-raw array or size= the size is undecided);
+the engine sees it as one more raw input (a zero-stride view, the
+pointer cast to writable), so it writes only what the code writes.  A
+non-contiguous raw output is worked on in a contiguous copy, copied
+back.  Where every output is raw the engine's output is a one-element
+scratch array that no element is stored to (gpa_skip).
 """
 import re as _re
 
@@ -26,7 +35,20 @@ from .._engine.arrays import ascontiguousarray
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
 
 
-_PRELUDE = """
+# CUDA's max/min of two numbers (fmax/fmin for floats), which user code
+# written for CuPy calls; the host compiler has no such global functions
+_MINMAX = """
+#if !GPA_CUDA
+template <class T> static inline T max(T a, T b) { return a < b ? b : a; }
+template <class T> static inline T min(T a, T b) { return b < a ? b : a; }
+static inline float max(float a, float b) { return std::fmax(a, b); }
+static inline float min(float a, float b) { return std::fmin(a, b); }
+static inline double max(double a, double b) { return std::fmax(a, b); }
+static inline double min(double a, double b) { return std::fmin(a, b); }
+#endif
+"""
+
+_PRELUDE = _MINMAX + """
 struct gpa_user_ind { long long n; GPA_DEVICE long long size() const { return n; } };
 """
 
@@ -143,7 +165,7 @@ def _typedefs(types):
 
 
 class ElementwiseKernel:
-    """CuPy's ElementwiseKernel (Note [User kernels])."""
+    """CuPy's ElementwiseKernel: an elementwise kernel from CUDA C++ code."""
 
     def __init__(self, in_params, out_params, operation, name="kernel",
                  reduce_dims=True, preamble="", no_return=False,
@@ -159,9 +181,6 @@ class ElementwiseKernel:
         self.out_params = _params(out_params)
         if not self.out_params:
             raise ValueError("an elementwise kernel needs an output")
-        if any(p.raw for p in self.out_params):
-            raise NotImplementedError("gpuarray ElementwiseKernel: raw "
-                                      "output parameters are not supported")
         names = [p.name for p in self.in_params + self.out_params]
         if len(set(names)) != len(names):
             raise ValueError("duplicate parameter names")
@@ -196,26 +215,49 @@ class ElementwiseKernel:
             elif isinstance(x, _np.ndarray):
                 x = _asarray(x)
             operands.append(x)
+        raw_out = [p.raw for p in self.out_params]
+        if any(raw_out) and size is None and all(o is None for o in outs) \
+                and not any(isinstance(x, ndarray) and not p.raw for p, x in
+                            zip(self.in_params, operands)):
+            raise ValueError("Output array size is Undecided")
         shape = self._shape(operands, outs, size)
+        zeros = (0,) * len(shape)
         for k, (p, x) in enumerate(zip(self.in_params, operands)):
             if p.raw:
                 if x.size == 0:
                     raise ValueError("raw argument %s is empty" % p.name)
-                operands[k] = _core._as_strided(x, shape, (0,) * len(shape),
-                                                0, False)
+                operands[k] = _core._as_strided(x, shape, zeros, 0, False)
         for j, (o, dt) in enumerate(zip(outs, out_dt)):
             if o is None:
                 outs[j] = _core.empty(shape, dt)
             elif not isinstance(o, ndarray):
                 raise TypeError("output %s must be a gpuarray.ndarray"
                                 % self.out_params[j].name)
-            elif tuple(o.shape) != shape:
+            elif not raw_out[j] and tuple(o.shape) != shape:
                 raise ValueError("Out shape is mismatched")
-        loop_types = tuple(in_dt) + tuple(out_dt)
+        # Note [Raw outputs]
+        work = [ascontiguousarray(o.astype(dt, copy=False)) if r else o
+                for o, dt, r in zip(outs, out_dt, raw_out)]
+        ops_in = list(operands) + [
+            _core._as_strided(w, shape, zeros, 0, False) if w.size else
+            _core._as_strided(_core.empty((1,), w.dtype), shape, zeros, 0,
+                              False)
+            for w, r in zip(work, raw_out) if r]
+        ops_out = [o for o, r in zip(outs, raw_out) if not r]
+        out_types = [dt for dt, r in zip(out_dt, raw_out) if not r]
+        if not ops_out:
+            ops_out = [_core._as_strided(_core.empty((1,), out_dt[0]),
+                                         shape, zeros, 0, False)]
+            out_types = [out_dt[0]]
+        loop_types = tuple(in_dt) + tuple(
+            dt for dt, r in zip(out_dt, raw_out) if r) + tuple(out_types)
         with _on_stream(stream):
-            _core._elementwise(self._body(types), tuple(operands),
-                               tuple(outs), loop_types,
+            _core._elementwise(self._body(types), tuple(ops_in),
+                               tuple(ops_out), loop_types,
                                _PRELUDE + self.preamble)
+        for o, w, r in zip(outs, work, raw_out):
+            if r and w is not o:
+                o[...] = w
         if self.no_return:
             return None
         if nout == 1 and not self.return_tuple:
@@ -233,15 +275,25 @@ class ElementwiseKernel:
                 body.append("const in%d_t *%s = p%d;\n" % (k, p.name, k))
             else:
                 body.append("in%d_t %s = in%d;\n" % (k, p.name, k))
-        for j, p in enumerate(self.out_params):
-            body.append("out%d_t &%s = out%d;\n" % (j, p.name, j))
+        k, j = self.nin, 0
+        for p in self.out_params:
+            if p.raw:  # Note [Raw outputs]: one more input's pointer
+                body.append("in%d_t *%s = const_cast<in%d_t *>(p%d);\n"
+                            % (k, p.name, k, k))
+                k += 1
+            else:
+                body.append("out%d_t &%s = out%d;\n" % (j, p.name, j))
+                j += 1
         body.append("{\n%s\n;}\n" % self.operation)
+        if j == 0:
+            body.append("gpa_skip = true;\n")
         return "".join(body)
 
     def _shape(self, operands, outs, size):
         shapes = [x.shape for p, x in zip(self.in_params, operands)
                   if not p.raw and isinstance(x, ndarray)]
-        shapes += [o.shape for o in outs if isinstance(o, ndarray)]
+        shapes += [o.shape for p, o in zip(self.out_params, outs)
+                   if not p.raw and isinstance(o, ndarray)]
         if shapes:
             shape = _np.broadcast_shapes(*shapes)
             if size is not None and int(_np.prod(shape)) != size:
@@ -329,7 +381,7 @@ class ReductionKernel:
         return (_CT[acc.char], acc.itemsize,
                 "gpa_cast<acc_t>(%s)" % self.identity, mapping,
                 "gpa_cast<acc_t>(%s)" % self.reduce_expr,
-                finish, _typedefs(types) + self.preamble)
+                finish, _MINMAX + _typedefs(types) + self.preamble)
 
     def _mapped_source(self, ins, in_dt, types, acc):
         """The reduction's one input: the argument itself for a single

@@ -10,9 +10,23 @@ weak as in NumPy 2) and appends the ufunc's own kernel body (the text the
 ufunc itself runs) in a block with its typedefs, so the fused kernel
 computes exactly what the unfused calls compute, without the temporary
 arrays.  Python-scalar constants become kernel parameters.  The result is
-an ElementwiseKernel (gpuarray/_kernels.py), cached per dtype signature.
-Only elementwise work fuses: reductions, `where` and other functions on
-tracers raise TypeError.
+an ElementwiseKernel (kernels/elementwise.py), cached per dtype signature.
+
+Note [Fusion stages]: a reduction (gpuarray.sum/prod/max/min or the
+same-named methods, with axis/dtype/keepdims) splits the trace into
+stages, as CuPy's fuse makes a reduction kernel between elementwise
+ones: the elementwise statements before it become one kernel whose
+outputs are the values later stages use, the reduction runs as
+gpuarray's own (so the result is the unfused one bit for bit), and the
+statements after it -- broadcasting the reduced value -- are the next
+kernel.  A function without reductions is one kernel, as before.
+Other functions on tracers (`where`, ...) raise TypeError.
+
+CuPy's calling rules: with no gpuarray array among the arguments (NumPy
+arrays, Python or NumPy scalars) the Python function runs as written (on
+NumPy, if that is what it is given); gpuarray and NumPy arrays mixed
+raise TypeError; a fused function called inside another one is inlined
+into the caller's trace.
 """
 import functools as _ft
 
@@ -22,6 +36,8 @@ from .. import _core
 from .._core import ndarray
 from .._engine.reduction_ops import _CT
 from .elementwise import ElementwiseKernel
+from ..math import extrema as _extrema
+from ..math import sums as _sums
 
 __all__ = ["fuse"]
 
@@ -29,13 +45,32 @@ __all__ = ["fuse"]
 _PYTYPE = {"i": int, "u": int, "f": float, "c": complex}
 
 
-class _Trace:
-    """The kernel being built: parameters and statements."""
+class _Stage:
+    """One elementwise kernel of the trace (Note [Fusion stages])."""
 
     def __init__(self):
-        self.params = []       # (name, dtype, source arg index or value)
+        self.params = []       # (name, dtype, ("arg", i) | ("value", v)
+        self.imported = set()  #   | ("var", name of an earlier value))
         self.lines = []
+        self.exports = {}      # name -> dtype: values later stages use
+
+
+class _Trace:
+    """The program being built: elementwise stages and the reductions
+    between them (Note [Fusion stages])."""
+
+    def __init__(self, reductions=True):
+        self.steps = [_Stage()]   # _Stage or ("reduce", ...) tuples
         self.count = 0
+        self.reductions = reductions
+
+    @property
+    def stage(self):
+        return self.steps[-1]
+
+    @property
+    def lines(self):
+        return self.stage.lines
 
     def fresh(self, prefix="v"):
         self.count += 1
@@ -43,8 +78,39 @@ class _Trace:
 
     def constant(self, value, dtype):
         name = self.fresh("c")
-        self.params.append((name, _np.dtype(dtype), ("value", value)))
+        self.stage.params.append((name, _np.dtype(dtype), ("value", value)))
         return name
+
+    def use(self, x):
+        """x's name in the current stage: an argument or a value of an
+        earlier step becomes a parameter of this one."""
+        here = len(self.steps) - 1
+        if x.step != here and x.name not in self.stage.imported:
+            self.stage.imported.add(x.name)
+            src = ("arg", x.arg) if x.step < 0 else ("var", x.name)
+            self.stage.params.append((x.name, x.dtype, src))
+            if x.step >= 0 and isinstance(self.steps[x.step], _Stage):
+                self.steps[x.step].exports[x.name] = x.dtype
+        return x.name
+
+    def reduce(self, fname, x, axis, dtype, keepdims):
+        """A reduction of traced x: ends the current stage."""
+        if not isinstance(x, _Var):
+            raise TypeError("gpuarray.fuse: %s of a non-traced value" % fname)
+        if not self.reductions:  # vectorize: a reduction of one element
+            raise TypeError("gpuarray.fuse: no reductions here")
+        if x.step >= 0 and isinstance(self.steps[x.step], _Stage):
+            self.steps[x.step].exports[x.name] = x.dtype
+        kw = {} if dtype is None else {"dtype": dtype}
+        rdt = getattr(_np, fname)(_np.zeros(1, x.dtype), **kw).dtype
+        name = self.fresh("r")
+        src = ("arg", x.arg) if x.step < 0 else ("var", x.name)
+        self.steps.append(("reduce", fname, src, axis, dtype, keepdims,
+                           name))
+        var = _Var(self, name, rdt)
+        var.step = len(self.steps) - 1
+        self.steps.append(_Stage())
+        return var
 
     def apply(self, ufunc, inputs):
         name = getattr(ufunc, "__name__", None)
@@ -80,7 +146,8 @@ class _Trace:
             self.lines.append("%s %s;" % (_CT[dt.char], v))
         block = []
         for k, (x, dt) in enumerate(zip(inputs, loop[:nin])):
-            src = x.name if isinstance(x, _Var) else self.constant(x, dt)
+            src = self.use(x) if isinstance(x, _Var) else \
+                self.constant(x, dt)
             block.append("typedef %s in%d_t; in%d_t in%d = "
                          "gpa_cast<in%d_t>(%s);" % (_CT[dt.char], k, k, k, k,
                                                     src))
@@ -120,8 +187,26 @@ def _unary(name):
 class _Var:
     """A traced value: a variable of the fused kernel (Note [Fusion])."""
 
-    def __init__(self, trace, name, dtype):
+    def __init__(self, trace, name, dtype, arg=None):
         self.trace, self.name, self.dtype = trace, name, _np.dtype(dtype)
+        # the step that computes it (-1: argument number `arg`)
+        self.step = -1 if arg is not None else len(trace.steps) - 1
+        self.arg = arg
+
+    def _gpa_fuse_reduce(self, fname, axis=None, dtype=None, keepdims=False):
+        return self.trace.reduce(fname, self, axis, dtype, keepdims)
+
+    def sum(self, axis=None, dtype=None, keepdims=False):
+        return self.trace.reduce("sum", self, axis, dtype, keepdims)
+
+    def prod(self, axis=None, dtype=None, keepdims=False):
+        return self.trace.reduce("prod", self, axis, dtype, keepdims)
+
+    def max(self, axis=None, keepdims=False):
+        return self.trace.reduce("max", self, axis, None, keepdims)
+
+    def min(self, axis=None, keepdims=False):
+        return self.trace.reduce("min", self, axis, None, keepdims)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if method != "__call__" or kwargs:
@@ -135,9 +220,10 @@ class _Var:
 
     def astype(self, dtype):
         dt = _np.dtype(dtype)
+        src = self.trace.use(self)
         v = self.trace.fresh()
         self.trace.lines.append("%s %s = gpa_cast<%s>(%s);"
-                                % (_CT[dt.char], v, _CT[dt.char], self.name))
+                                % (_CT[dt.char], v, _CT[dt.char], src))
         return _Var(self.trace, v, dt)
 
     __add__, __radd__ = _op("add"), _op("add", True)
@@ -166,8 +252,8 @@ class _Scalar(_Var):
     """A Python-scalar argument: a kernel parameter that promotes weakly
     (its Python type, not its parameter dtype, goes to NumPy)."""
 
-    def __init__(self, trace, name, pytype):
-        super().__init__(trace, name, _np.dtype(pytype))
+    def __init__(self, trace, name, pytype, arg=None):
+        super().__init__(trace, name, _np.dtype(pytype), arg)
         self.weak = pytype
 
 
@@ -188,37 +274,46 @@ def _signature(args):
     return tuple(sig)
 
 
+def _fallback_or_check(name, args):
+    """CuPy's rules: True where the Python function should simply run
+    (no gpuarray array among the arguments); TypeError for gpuarray and
+    NumPy arrays mixed."""
+    if not any(isinstance(a, ndarray) for a in args):
+        return True
+    if any(isinstance(a, _np.ndarray) for a in args):
+        raise TypeError("Invalid argument type for '%s': (%s)"
+                        % (name, ", ".join(repr(type(a)) for a in args)))
+    return False
+
+
 class _Fused:
-    def __init__(self, func, kernel_name):
+    def __init__(self, func, kernel_name, reductions=True):
         self.func = func
+        self.reductions = reductions
         self.name = kernel_name or getattr(func, "__name__", "fused")
         self.cache = {}
         _ft.update_wrapper(self, func)
 
     def __call__(self, *args):
+        if any(isinstance(a, _Var) for a in args):
+            return self.func(*args)   # inside another fused function
+        if _fallback_or_check(self.name, args):
+            return self.func(*args)
         sig = _signature(args)
-        built = self.cache.get(sig)
-        if built is None:
-            built = self.cache[sig] = self._build(args, sig)
-        kernel, sources = built
-        inputs = [args[src] if kind == "arg" else src
-                  for kind, src in sources]
-        if not any(isinstance(x, ndarray) for x in inputs):
-            raise TypeError("gpuarray.fuse: needs at least one array "
-                            "argument")
-        return kernel(*inputs)
+        program = self.cache.get(sig)
+        if program is None:
+            program = self.cache[sig] = self._build(sig)
+        return _run(program, args)
 
-    def _build(self, args, sig):
-        trace = _Trace()
-        tracers, in_params, sources = [], [], []
+    def _build(self, sig):
+        trace = _Trace(self.reductions)
+        tracers = []
         for i, (kind, t) in enumerate(sig):
             name = "a%d" % i
             if kind == "scalar":
-                tracers.append(_Scalar(trace, name, t))
+                tracers.append(_Scalar(trace, name, t, arg=i))
             else:
-                tracers.append(_Var(trace, name, t))
-            in_params.append("%s %s" % (_np.dtype(t).name, name))
-            sources.append(("arg", i))
+                tracers.append(_Var(trace, name, t, arg=i))
         result = self.func(*tracers)
         single = not isinstance(result, tuple)
         results = (result,) if single else result
@@ -227,24 +322,78 @@ class _Fused:
                 raise TypeError("gpuarray.fuse: the function must return "
                                 "traced values (results of ufuncs on its "
                                 "arguments)")
-        for name, dt, (_, value) in trace.params:
-            in_params.append("%s %s" % (dt.name, name))
-            sources.append(("value", value))
-        out_params = ["%s o%d" % (r.dtype.name, j)
-                      for j, r in enumerate(results)]
-        body = "\n".join(trace.lines + ["o%d = %s;" % (j, r.name)
-                                        for j, r in enumerate(results)])
-        kernel = ElementwiseKernel(", ".join(in_params),
-                                   ", ".join(out_params), body, self.name,
-                                   return_tuple=not single)
-        return kernel, sources
+        last = len(trace.steps) - 1
+        names = []
+        for r in results:
+            if r.step == -1:  # an argument returned as is: a copy
+                v = trace.fresh()
+                trace.lines.append("%s %s = %s;" % (_CT[r.dtype.char], v,
+                                                    trace.use(r)))
+                r = _Var(trace, v, r.dtype)
+            if isinstance(trace.steps[r.step], _Stage):
+                trace.steps[r.step].exports[r.name] = r.dtype
+            names.append(r.name)
+        steps = []
+        stages = [s for s in trace.steps if isinstance(s, _Stage)]
+        for k, step in enumerate(trace.steps):
+            if not isinstance(step, _Stage):
+                steps.append(step)
+            elif step.exports:
+                kname = self.name if step is stages[-1] or k == last else \
+                    "%s_%d" % (self.name, k)
+                steps.append(_stage_kernel(step, kname))
+        return steps, tuple(names), single
+
+
+def _stage_kernel(stage, name):
+    outs = list(stage.exports.items())
+    in_params = ", ".join("%s %s" % (dt.name, n)
+                          for n, dt, _ in stage.params)
+    out_params = ", ".join("%s o_%s" % (dt.name, n) for n, dt in outs)
+    body = "\n".join(stage.lines + ["o_%s = %s;" % (n, n)
+                                     for n, _ in outs])
+    kernel = ElementwiseKernel(in_params, out_params, body, name,
+                               return_tuple=True)
+    return ("kernel", kernel, [src for _, _, src in stage.params],
+            [n for n, _ in outs])
+
+
+_REDUCE = {"sum": _sums.sum, "prod": _sums.prod, "max": _extrema.max,
+           "min": _extrema.min}
+
+
+def _run(program, args):
+    steps, names, single = program
+    env = {}
+
+    def value(src):
+        kind, v = src
+        return args[v] if kind == "arg" else env[v] if kind == "var" else v
+
+    for step in steps:
+        if step[0] == "kernel":
+            _, kernel, sources, outs = step
+            inputs = [value(src) for src in sources]
+            if not any(isinstance(x, ndarray) for x in inputs):
+                raise TypeError("gpuarray.fuse: needs at least one array "
+                                "argument")
+            env.update(zip(outs, kernel(*inputs)))
+        else:
+            _, fname, src, axis, dtype, keepdims, name = step
+            kw = {} if dtype is None else {"dtype": dtype}
+            env[name] = _REDUCE[fname](value(src), axis=axis,
+                                       keepdims=keepdims, **kw)
+    res = tuple(env[n] for n in names)
+    return res[0] if single else res
 
 
 def fuse(*args, **kwargs):
     """Decorator: `@gpuarray.fuse` or `@gpuarray.fuse(kernel_name=...)`
-    turns a function of ufuncs and operators into one elementwise kernel
-    (Note [Fusion])."""
+    turns a function of ufuncs and operators into one elementwise kernel."""
     if len(args) == 1 and callable(args[0]) and not kwargs:
         return _Fused(args[0], None)
-    name = kwargs.get("kernel_name")
+    if set(kwargs) - {"kernel_name"} or len(args) > 1:
+        raise TypeError("fuse() takes a function, or kernel_name= (got "
+                        "%r)" % (sorted(kwargs) or args,))
+    name = kwargs.get("kernel_name", args[0] if args else None)
     return lambda f: _Fused(f, name)

@@ -13,7 +13,7 @@ and the result comes back to the device: correct, slow.
 import numpy as _np
 
 from .._core import ndarray
-from .fusion import fuse
+from .fusion import _Fused
 from .._engine.arrays import asarray
 
 __all__ = ["vectorize"]
@@ -28,7 +28,8 @@ def _dtypes(otypes):
 
 
 class vectorize:
-    """numpy.vectorize's signature and results (Note [vectorize])."""
+    """numpy.vectorize's signature and results: fused into one kernel
+    where the function allows, NumPy's per-element calls otherwise."""
 
     def __init__(self, pyfunc=None, otypes=None, doc=None, excluded=None,
                  cache=False, signature=None):
@@ -65,7 +66,8 @@ class vectorize:
             raise ValueError("cannot call `vectorize` on size 0 inputs "
                              "unless `otypes` is set")
         if self._fused is None:
-            self._fused = fuse(self.pyfunc)
+            # per element, x.sum() is x: no whole-array reductions
+            self._fused = _Fused(self.pyfunc, None, reductions=False)
         try:
             res = self._fused(*ops)
         except TypeError:

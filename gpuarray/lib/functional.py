@@ -23,7 +23,8 @@ _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
-    """function(*index grids) with the grids in `dtype`."""
+    """``function(*grids)``: calls function with the index grids of
+    `shape` (in `dtype`), as numpy.fromfunction."""
     return function(*_indexing_generate.indices(shape, dtype=dtype), **kwargs)
 
 

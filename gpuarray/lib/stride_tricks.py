@@ -31,8 +31,7 @@ def _owner(x):
 
 
 def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
-    """A view of x with the given shape and byte strides (Note [Checked
-    strides])."""
+    """A view of x with the given shape and byte strides."""
     if not isinstance(x, ndarray):
         raise TypeError("gpuarray as_strided needs a gpuarray array, got %s"
                         % type(x).__name__)

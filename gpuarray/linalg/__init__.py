@@ -1,5 +1,7 @@
-"""gpuarray.linalg: NumPy's linalg namespace for gpuarray arrays, built
-from gpuarray's own array operations (no kernels of its own)."""
+"""gpuarray.linalg: NumPy's linalg namespace for gpuarray arrays, on the
+backend's BLAS/LAPACK (cuBLAS/cuSOLVER, OpenBLAS on host; docs/design/
+linalg.md).  set_tf32(True) allows TF32 tensor cores for float32 products
+on cuda (as GPUARRAY_TF32=1; CuPy's CUPY_TF32)."""
 from ._common import LinAlgError
 from ._solve import det, slogdet, inv, solve, cholesky, SlogdetResult  # noqa: F401
 from ._norms import norm, vector_norm, matrix_norm
@@ -12,6 +14,7 @@ from ._svd import svd, svdvals, SVDResult  # noqa: F401
 from ._rank import pinv, matrix_rank, cond
 from ._lstsq import lstsq
 from ._eig import eig, eigvals
+from ._gemm import set_tf32, tf32_enabled  # noqa: F401 (not NumPy names)
 
 __all__ = ["LinAlgError", "det", "slogdet", "inv", "solve", "cholesky",
            "norm", "vector_norm", "matrix_norm", "matmul", "tensordot",
@@ -19,3 +22,6 @@ __all__ = ["LinAlgError", "det", "slogdet", "inv", "solve", "cholesky",
            "cross", "matrix_power", "multi_dot", "tensorinv", "tensorsolve",
            "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv",
            "matrix_rank", "cond", "lstsq", "eig", "eigvals"]
+
+from .._engine import docs as _docs_table  # noqa: E402
+_docs_table.fill_loaded(__import__("sys").modules[__name__])

@@ -1,35 +1,41 @@
-"""eig / eigvals of general (non-Hermitian) matrices, on the host.
-
-Note [eig on the host]: the general eigenproblem needs a Hessenberg
-reduction and a shifted (Francis) QR iteration whose sequential bulge
-chasing does not map onto gpuarray's batched array operations; on a GPU
-it belongs to cuSOLVER (xGEEV), which gpuarray does not bind yet.  Until
-it does, eig and eigvals copy the matrix to the host, run NumPy's LAPACK
-and copy the result back (decision 22): NumPy's values, dtypes (real when
-every eigenvalue is real, complex otherwise), result types and
-LinAlgErrors, at the price of two transfers.  Hermitian matrices: eigh /
-eigvalsh stay on the device."""
+"""eig / eigvals of general (non-Hermitian) matrices: NumPy's checks and
+empty cases here, the backend's geev (LAPACK on host, cusolverDnXgeev on
+cuda) in _lapack.py, with NumPy's dtype rule (real results when every
+eigenvalue of a real input is real, complex otherwise)."""
 import numpy as _np
 
-from .._core import ndarray
-from .._engine.arrays import asarray
+from .._engine import arrays as _A
+from .._core import ndarray as _ndarray
+from ..logic import truth as _T
+from .._engine import ufuncs as _U
+from ._common import work_dtype, square_stack
+from ._lapack import EigResult
+from . import _lapack
 
 
-def _host(a):
-    if not isinstance(a, ndarray):
+def _eig(a, vectors):
+    # As before the device path (and as CuPy): device arrays only.
+    if not isinstance(a, _ndarray):
         raise TypeError("gpuarray.linalg: expected a gpuarray.ndarray, got "
                         "%s" % type(a).__name__)
-    return a.get()
+    a = square_stack(a)
+    dt = work_dtype(a)
+    batch, n = a.shape[:-2], a.shape[-1]
+    if a.size == 0:  # the dtypes the installed NumPy gives
+        ew, ev = _np.linalg.eig(_np.zeros((0, 0), dt))
+        w = _A.zeros(batch + (n,), ew.dtype)
+        return EigResult(w, _A.zeros(a.shape, ev.dtype)) if vectors else w
+    if not bool(_T.all(_U.isfinite(a)).get()):
+        raise _np.linalg.LinAlgError("Array must not contain infs or NaNs")
+    return _lapack.eig(a, dt, vectors)
 
 
 def eig(a):
-    """Eigenvalues and right eigenvectors of square matrices (stacked),
-    as numpy.linalg.eig computes them (Note [eig on the host])."""
-    res = _np.linalg.eig(_host(a))
-    return type(res)(asarray(res.eigenvalues), asarray(res.eigenvectors))
+    """Eigenvalues and right eigenvectors (columns) of square matrices
+    (stacked), as numpy.linalg.eig."""
+    return _eig(a, True)
 
 
 def eigvals(a):
-    """Eigenvalues of square matrices (stacked), as numpy.linalg.eigvals
-    (Note [eig on the host])."""
-    return asarray(_np.linalg.eigvals(_host(a)))
+    """Eigenvalues of square matrices (stacked), as numpy.linalg.eigvals."""
+    return _eig(a, False)

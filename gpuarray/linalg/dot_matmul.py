@@ -1,7 +1,8 @@
 """Products: dot, matmul (and `a @ b`, ndarray.dot), inner, vdot, outer,
-tensordot, kron, cross -- contracted blockwise with the elementwise and
-reduction kernels (Note [Blockwise contraction]); a cuBLAS path for large
-matrix products is future work."""
+tensordot, kron, cross.  Floating and complex products go to the
+backend's GEMM (_gemm.py, Note [GEMM marshalling]); the others
+(integers, bools) are contracted blockwise with the elementwise and
+reduction kernels (Note [Blockwise contraction])."""
 import builtins as _b
 import math as _math
 import warnings as _warnings
@@ -15,6 +16,7 @@ from .._engine.arrays import asarray, zeros
 from .._engine.operands import _accumulator
 from ..math import sums as _math_sums
 from ..ufuncs import gufunc_axes as _gufunc_axes
+from . import _gemm, _intgemm
 from ._order import honours_order as _honours_order
 
 __all__ = ["dot", "matmul", "inner", "vdot", "outer", "tensordot", "kron",
@@ -68,8 +70,33 @@ def _into(out, result):
     return out
 
 
+def _direct(dt):
+    """Whether dt's products go to a GEMM (BLAS or our integer kernel)
+    rather than the blockwise contraction."""
+    dt = _np.dtype(dt)
+    return dt in _gemm.BLAS_TYPES or dt.kind in "biu"
+
+
+def _into_dot(out, result, dt):
+    """dot's out=: NumPy takes only an exact match (C-contiguous, the
+    result's dtype and shape), as it writes into it directly."""
+    if out is None:
+        return result
+    if (not isinstance(out, ndarray) or out.dtype != dt
+            or out.shape != result.shape or not out.flags.c_contiguous):
+        raise ValueError("output array is not acceptable (must have the "
+                         "right datatype, number of dimensions, and be a "
+                         "C-Array)")
+    out[...] = result
+    return out
+
+
 def _matmul2d(a, b, dt):
     """(..., M, K) x (..., K, N) -> (..., M, N), batch axes broadcast."""
+    if _np.dtype(dt) in _gemm.BLAS_TYPES:
+        return _gemm.matmul(a, b, dt)
+    if _np.dtype(dt).kind in "biu":
+        return _intgemm.matmul(a, b, dt)
     rows = a[..., :, None, :]
     columns = _mn.swapaxes(b, -1, -2)[..., None, :, :]
     return _contract(rows, columns, dt)
@@ -87,9 +114,20 @@ def dot(a, b, out=None):
         raise ValueError("shapes %s and %s not aligned: %d (dim %d) != %d "
                          "(dim %d)" % (a.shape, b.shape, a.shape[-1],
                                        a.ndim - 1, b.shape[bk], bk))
+    k = a.shape[-1]
+    if _direct(dt):
+        lhs = a.reshape((_math.prod(a.shape[:-1]), k))
+        if b.ndim == 1:
+            r = _matmul2d(lhs, b[:, None], dt)
+            return _into_dot(out, r.reshape(a.shape[:-1]), dt)
+        rhs = _mn.moveaxis(b, -2, 0).reshape((k, b.size // k if k else
+                                              _math.prod(b.shape[:-2])
+                                              * b.shape[-1]))
+        r = _matmul2d(lhs, rhs, dt)
+        return _into_dot(out, r.reshape(a.shape[:-1] + b.shape[:-2]
+                                        + b.shape[-1:]), dt)
     if b.ndim == 1:
         return _into(out, _contract(a, b, dt))
-    k = a.shape[-1]
     spread = a.reshape(a.shape[:-1] + (1,) * (b.ndim - 1) + (k,))
     return _into(out, _contract(spread, _mn.swapaxes(b, -1, -2), dt))
 
@@ -102,6 +140,8 @@ def vdot(a, b):
     dt = _np.result_type(a.dtype, b.dtype)
     if a.dtype.kind == "c":
         a = _uf.conjugate(a)
+    if _direct(dt):
+        return _matmul2d(a[None, :], b[:, None], dt).reshape(())
     return _contract(a, b, dt)
 
 
@@ -115,8 +155,13 @@ def inner(a, b):
                          "(dim %d)" % (a.shape, b.shape, a.shape[-1],
                                        a.ndim - 1, b.shape[-1], b.ndim - 1))
     k = a.shape[-1]
+    dt = _np.result_type(a.dtype, b.dtype)
+    if _direct(dt):
+        r = _matmul2d(a.reshape((_math.prod(a.shape[:-1]), k)),
+                         b.reshape((_math.prod(b.shape[:-1]), k)).T, dt)
+        return r.reshape(a.shape[:-1] + b.shape[:-1])
     spread = a.reshape(a.shape[:-1] + (1,) * (b.ndim - 1) + (k,))
-    return _contract(spread, b, _np.result_type(a.dtype, b.dtype))
+    return _contract(spread, b, dt)
 
 
 def outer(a, b, out=None):
@@ -167,10 +212,40 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
                          "(n?,k),(k,m?)->(n?,m?) (size %d is different "
                          "from %d)" % (b2.shape[-2], a2.shape[-1]))
     batch = _np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
-    result = _matmul2d(a2, b2, dt)
     shape = batch + a.shape[-2:-1] + b.shape[-1:] if b.ndim > 1 else \
         batch + a.shape[-2:-1]
+    if isinstance(out, tuple) and len(out) == 1:
+        out = out[0]
+    if out is not None:
+        _check_matmul_out(out, shape, dt, casting)
+    result = _matmul2d(a2, b2, dt)
     return _into(out, result.reshape(shape))
+
+
+def _check_matmul_out(out, shape, dt, casting):
+    """NumPy's checks of matmul's out=: an array of exactly the result's
+    shape, reachable from the loop dtype under `casting`."""
+    if not isinstance(out, ndarray):
+        raise TypeError("return arrays must be of ArrayType")
+    core = len(shape) - out.ndim
+    if out.shape != shape:
+        if out.ndim == len(shape) and out.shape[:-2] == shape[:-2]:
+            for i in (0, 1):
+                if out.shape[-2 + i] != shape[-2 + i]:
+                    raise ValueError(
+                        "matmul: Output operand 0 has a mismatch in its core "
+                        "dimension %d, with gufunc signature (n?,k),(k,m?)->"
+                        "(n?,m?) (size %d is different from %d)"
+                        % (i, out.shape[-2 + i], shape[-2 + i]))
+        raise ValueError("non-broadcastable output operand with shape %s "
+                         "doesn't match the broadcast shape %s"
+                         % (out.shape, shape) if core <= 0 else
+                         "output operand has too few dimensions: %s for "
+                         "the result's %s" % (out.shape, shape))
+    if not _np.can_cast(dt, out.dtype, casting=casting):
+        # NumPy's own UFuncTypeError, raised by NumPy on 1x1 dummies.
+        _np.matmul(_np.ones((1, 1), dt), _np.ones((1, 1), dt),
+                   out=_np.empty((1, 1), out.dtype), casting=casting)
 
 
 def _signature_out_dtype(signature):

@@ -1,6 +1,6 @@
-"""einsum: subscripts parsed on the host, then the operands contracted left
-to right, one pair at a time, each pair as one batched matmul (Note
-[einsum by pairs]).
+"""einsum: subscripts parsed on the host, then the operands contracted one
+pair at a time in the order np.einsum_path picks, each pair as one batched
+GEMM (Note [einsum by pairs]).
 """
 
 import builtins as _b
@@ -23,6 +23,57 @@ __all__ = ["einsum"]
 _INT64 = _np.dtype(_np.int64)
 _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
+
+# Note [einsum by pairs]: each operand first loses its repeated labels
+# (diagonal) and the labels no other operand or the output needs (sum).
+# Then the running result and the next operand are contracted as one
+# batched matmul: labels in both and still needed later are batch axes,
+# labels in both and not needed are the contracted (k) axis, the rest are
+# the row/column axes.  Ellipsis axes become private labels first,
+# broadcast to a common shape.  The last result is summed over labels the
+# output lacks and transposed to the output's order.  The order of the
+# pairs is NumPy's: np.einsum_path on zero-stride dummies of the operands'
+# shapes (optimize='greedy' unless the caller names a strategy or a path),
+# so three or more operands never build the large intermediates a left-to-
+# right order can; each pair is then one GEMM (linalg/_gemm.py).
+
+
+def _einsum_path(subscripts, ops, optimize):
+    """NumPy's contraction order for these shapes: a list of tuples of
+    operand positions (contracted ones removed, the result appended), as
+    np.einsum_path's path without its 'einsum_path' head."""
+    if len(ops) < 3:
+        return [tuple(range(len(ops)))]
+    if isinstance(optimize, (list, tuple)) and optimize and \
+            optimize[0] == "einsum_path":
+        return [tuple(t) for t in optimize[1:]]
+    dummies = [_np.lib.stride_tricks.as_strided(
+        _np.zeros((), o.dtype), o.shape, (0,) * o.ndim) for o in ops]
+    how = optimize if isinstance(optimize, str) else "greedy"
+    return [tuple(t) for t in
+            _np.einsum_path(subscripts, *dummies, optimize=how)[0][1:]]
+
+
+def _einsum_contract(ops, labels, out_labels, size, path):
+    """Contract the operands by pairs in the order of `path`; the last
+    operand and its labels."""
+    ops, labels = list(ops), [list(x) for x in labels]
+    for step in path:
+        picked = sorted(step, reverse=True)
+        group = [(ops.pop(i), labels.pop(i)) for i in picked][::-1]
+        rest = set(out_labels).union(*[set(x) for x in labels])
+        result, rl = None, None
+        for j, (op, ls) in enumerate(group):
+            later = rest.union(*[set(x) for _, x in group[j + 1:]])
+            op, ls = _einsum_squash(op, ls, later | set(rl or ()))
+            if result is None:
+                result, rl = op, ls
+                continue
+            result, rl = _einsum_squash(result, rl, later | set(ls))
+            result, rl = _einsum_pair(result, rl, op, ls, later, size)
+        ops.append(result)
+        labels.append(rl)
+    return ops[0], labels[0]
 
 def _einsum_parse(subscripts, nops):
     subscripts = subscripts.replace(" ", "")
@@ -133,8 +184,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
            optimize=False):
     """Einstein summation: explicit ('ij,jk->ik') and implicit ('ij,jk')
     output, '...' broadcasting, repeated labels (traces, diagonals), any
-    number of operands.  `optimize` is accepted and ignored (operands are
-    contracted left to right, Note [einsum by pairs])."""
+    number of operands, contracted by pairs in the order NumPy's
+    einsum_path picks (`optimize`: a strategy, an explicit path, or the
+    default 'greedy')."""
     if not operands:
         raise ValueError("must specify the einstein sum subscripts string "
                          "and at least one operand")
@@ -184,15 +236,8 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
                                       if l not in ell_labels)
         out_labels = ell_labels + sorted(l for l, c in counts.items()
                                          if c == 1)
-    result, rl = None, None
-    for i, (op, ls) in enumerate(zip(ops, labels)):
-        later = set(out_labels).union(*[set(x) for x in labels[i + 1:]])
-        op, ls = _einsum_squash(op, ls, later | set(rl or ()))
-        if result is None:
-            result, rl = op, ls
-            continue
-        result, rl = _einsum_squash(result, rl, later | set(ls))
-        result, rl = _einsum_pair(result, rl, op, ls, later, size)
+    path = _einsum_path(subscripts, ops, optimize)
+    result, rl = _einsum_contract(ops, labels, out_labels, size, path)
     result, rl = _einsum_squash(result, rl, set(out_labels))
     result = result.transpose([rl.index(l) for l in out_labels])
     result = _manipulation_shapes.broadcast_to(result, tuple(size[l] for l in out_labels))

@@ -11,7 +11,7 @@ from .._core import ndarray
 from .._engine import ufuncs as _uf
 from ..manipulation import shapes as _mn
 from .._engine.arrays import asarray
-from .dot_matmul import _contract
+from .dot_matmul import _contract, _direct, _matmul2d
 from ._order import ordered as _ordered_result
 from ..ufuncs import gufunc_axes as _gufunc_axes
 
@@ -167,6 +167,9 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     _np.broadcast_shapes(a.shape[:-2], b.shape[:-1])
     dt = _loop_dtype("matvec", a, b, dtype, casting, out, signature)
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
+    if _direct(dt):   # a GEMM of (..., m, n) by (..., n, 1)
+        return _store(out, _ordered(_matmul2d(a, b[..., :, None], dt)[..., 0],
+                                    order, out))
     return _store(out, _ordered(_contract(a, b[..., None, :], dt), order,
                                 out))
 
@@ -196,6 +199,9 @@ def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
     if dt.kind == "c":
         a = _uf.conjugate(a)
+    if _direct(dt):   # a GEMM of (..., 1, n) by (..., n, m)
+        return _store(out, _ordered(
+            _matmul2d(a[..., None, :], b, dt)[..., 0, :], order, out))
     return _store(out, _ordered(
         _contract(a[..., None, :], _mn.swapaxes(b, -1, -2), dt), order, out))
 

@@ -25,6 +25,10 @@ __all__ = ["max", "min", "amax", "amin", "nanmax", "nanmin", "ptp", "argmax", "a
 
 
 def _extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
+    if type(a) is not ndarray and hasattr(a, "_gpa_fuse_reduce") and \
+            not nan_skip:  # a gpuarray.fuse tracer (Note [Fusion stages])
+        return a._gpa_fuse_reduce("max" if ismax else "min", axis, None,
+                                  keepdims)
     a = _asarray(a)
     axis = _ufunc_axis(a, axis)
     name = "maximum" if ismax else "minimum"

@@ -8,10 +8,16 @@ use one global `RandomState`, as `numpy.random` does.  Both draw from
 Philox4x32-10, counter-based (Note [Random streams] in _generator.py):
 reproducible per seed on every device, but not NumPy's number streams.
 """
+import numpy as _np
+
 from ._generator import Generator, RandomState, default_rng
+from ._bitgen import BitGenerator, Philox
+from numpy.random import SeedSequence
 from . import _api
+from .._engine.ufuncs import floor as _floor
 
 __all__ = ["Generator", "RandomState", "default_rng", "seed",
+           "BitGenerator", "Philox", "SeedSequence",
            "get_random_state", "rand", "randn", "random", "random_sample",
            "ranf", "sample", "uniform", "normal", "standard_normal",
            "exponential", "standard_exponential", "randint",
@@ -30,39 +36,54 @@ def seed(seed=None):
     _state.seed(seed)
 
 
-def rand(*shape):
-    return _state.rand(*shape)
+def _float(r, dtype, unit=False):
+    """CuPy's dtype= of the float samplers: float32 or float64 (the
+    float64 sample rounded; a [0, 1) sample is truncated to 24 bits so it
+    stays below 1)."""
+    dt = _np.dtype(dtype)
+    if dt.char not in "fd":
+        raise TypeError("gpuarray.random only supports float32 and float64 "
+                        "(got %s)" % dt)
+    if dt.char == "d":
+        return r
+    if unit:
+        r = _floor(r * 16777216.0) * (1.0 / 16777216.0)
+    return r.astype(dt)
 
 
-def randn(*shape):
-    return _state.randn(*shape)
+def rand(*shape, dtype=float):
+    return _float(_state.rand(*shape), dtype, unit=True)
 
 
-def random_sample(size=None):
-    return _state.random_sample(size)
+def randn(*shape, dtype=float):
+    return _float(_state.randn(*shape), dtype)
+
+
+def random_sample(size=None, dtype=float):
+    return _float(_state.random_sample(size), dtype, unit=True)
 
 
 random = ranf = sample = random_sample
 
 
-def uniform(low=0.0, high=1.0, size=None):
-    return _state.uniform(low, high, size)
+def uniform(low=0.0, high=1.0, size=None, dtype=float):
+    return _float(_state.uniform(low, high, size), dtype)
 
 
-def normal(loc=0.0, scale=1.0, size=None):
-    return _state.normal(loc, scale, size)
+def normal(loc=0.0, scale=1.0, size=None, dtype=float):
+    return _float(_state.normal(loc, scale, size), dtype)
 
 
-def standard_normal(size=None):
-    return _state.standard_normal(size)
+def standard_normal(size=None, dtype=float):
+    return _float(_state.standard_normal(size), dtype)
 
 
-def exponential(scale=1.0, size=None):
-    return _state.exponential(scale, size)
+def exponential(scale=1.0, size=None, dtype=float):
+    return _float(_state.exponential(scale, size), dtype)
 
 
-def standard_exponential(size=None):
-    return _state.standard_exponential(size)
+def standard_exponential(size=None, dtype=float):
+    return _float(_state.standard_exponential(size), dtype)
 
 
 def randint(low, high=None, size=None, dtype=int):
@@ -85,9 +106,27 @@ def shuffle(x):
     _state.shuffle(x)
 
 
+# CuPy's dtype= of the other samplers: float32/float64 for the
+# continuous ones, an integer type for the discrete ones
+_INTEGER_SAMPLES = {"binomial", "geometric", "hypergeometric", "logseries",
+                    "negative_binomial", "poisson", "zipf"}
+_NO_DTYPE = {"bytes", "dirichlet", "multinomial", "multivariate_normal"}
+
+
 def _module_function(name):
-    def fn(*args, **kwargs):
-        return getattr(_state, name)(*args, **kwargs)
+    if name in _NO_DTYPE:
+        def fn(*args, **kwargs):
+            return getattr(_state, name)(*args, **kwargs)
+    elif name in _INTEGER_SAMPLES:
+        def fn(*args, dtype=int, **kwargs):
+            dt = _np.dtype(dtype)
+            if dt.kind not in "iu":
+                raise TypeError("%s: dtype must be an integer type (got %s)"
+                                % (name, dt))
+            return getattr(_state, name)(*args, **kwargs).astype(dt)
+    else:
+        def fn(*args, dtype=float, **kwargs):
+            return _float(getattr(_state, name)(*args, **kwargs), dtype)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = "numpy.random.%s on the global RandomState." % name
     return fn
@@ -96,3 +135,6 @@ def _module_function(name):
 for _name in _api.NAMES:
     globals()[_name] = _module_function(_name)
 del _name
+
+from .._engine import docs as _docs_table  # noqa: E402
+_docs_table.fill_loaded(__import__("sys").modules[__name__])

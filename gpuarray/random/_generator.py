@@ -20,6 +20,7 @@ from .. import _core
 from .._engine.arrays import asarray as _asarray
 from . import _common, _philox
 from ._common import _shape
+from ._bitgen import BitGenerator, Philox
 from ._api import GeneratorDistributions, LegacyDistributions
 from .._engine.arrays import arange
 from .._engine.reduce import _axes
@@ -36,7 +37,12 @@ _I64 = _np.dtype(_np.int64)
 
 
 def _key_of(seed):
-    """64-bit key words from any NumPy-style seed (None: OS entropy)."""
+    """64-bit key words from any NumPy-style seed (None: OS entropy; a
+    SeedSequence or BitGenerator: its generated state, random/_bitgen.py)."""
+    if isinstance(seed, _np.random.SeedSequence):
+        seed = Philox(seed)
+    if isinstance(seed, BitGenerator):
+        return seed._key()
     if seed is None:
         raw = _os.urandom(8)
     else:
@@ -88,6 +94,19 @@ class Generator(GeneratorDistributions):
 
     def __init__(self, seed=None):
         self._s = _Stream(seed)
+        self._bitgen = seed if isinstance(seed, BitGenerator) else None
+        self._seed = seed
+
+    @property
+    def bit_generator(self):
+        """The BitGenerator (for an int/None seed: one from that seed)."""
+        if self._bitgen is None:
+            self._bitgen = Philox(self._seed)
+        return self._bitgen
+
+    def spawn(self, n_children):
+        """n_children independent Generators (NumPy's Generator.spawn)."""
+        return [Generator(b) for b in self.bit_generator.spawn(n_children)]
 
     def random(self, size=None, dtype=_np.float64, out=None):
         dt = _float_dtype(dtype)

@@ -8,6 +8,8 @@ import numpy as _np
 from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from .._engine.arrays import asarray, full
+from .sort import sort
+from .search_unique import searchsorted
 
 
 # Elements of one chunk's temporary (as linalg.dot_matmul's contraction).
@@ -30,12 +32,24 @@ def isin(element, test_elements, assume_unique=False, invert=False, *,
                          "or integer arrays. Please select 'sort' or None "
                          "for kind.")
     flat = e.reshape(-1)
-    found = full(flat.shape, False, _np.bool_)
-    step = _b.max(1, _TEMP_ELEMENTS // _b.max(1, flat.size))
-    for start in range(0, t.size, step):
-        hits = _logic_truth.any(flat[:, None] == t[None, start:start + step], axis=1)
-        _uf.logical_or(found, hits, out=found)
+    if t.size > 16 and flat.size:
+        found = _isin_sorted(flat, t)
+    else:
+        found = full(flat.shape, False, _np.bool_)
+        step = _b.max(1, _TEMP_ELEMENTS // _b.max(1, flat.size))
+        for start in range(0, t.size, step):
+            hits = _logic_truth.any(flat[:, None] == t[None, start:start + step], axis=1)
+            _uf.logical_or(found, hits, out=found)
     if invert:
         found = _uf.logical_not(found)
     return found.reshape(e.shape)
 
+
+def _isin_sorted(flat, t):
+    """flat == any of t, for many t: a radix sort of t and a binary
+    search per element (NaN finds nothing, as under ==)."""
+    ct = _np.result_type(flat.dtype, t.dtype)
+    st = sort(t.astype(ct, copy=False))
+    pos = searchsorted(st, flat.astype(ct, copy=False))
+    _uf.minimum(pos, st.size - 1, out=pos)
+    return st[pos] == flat

@@ -2,20 +2,24 @@
 partition/argpartition, sort_complex.  searchsorted and unique are
 search_unique.py; median and quantiles statistics/order.py.
 
-Note [Bitonic sort]: every sort here is one stable sort of (value, index)
-pairs along the last axis of a C-contiguous copy, each row padded to a
-power of two N.  A bitonic network of log2(N) * (log2(N) + 1) / 2 passes
-runs one elementwise launch per pass, a thread per compare-exchange pair:
-pair g of row r holds positions i and i + j of that row (j the pass's
-distance) and orders them ascending or descending by bit k of i.  Pairs
-compare with `gpa_sort_lt` (NumPy's sort order: nan last; NumPy's
-complex order), ties by original index, so the network is stable and its
-result does not depend on timing; padding slots carry indices >= n and
-sort after everything.  The kernel reaches both arrays through zero-stride
-output views (their data pointers, p4 and p5) and skips the regular
-stores.  Network sorts do O(n log^2 n) work: a radix sort is the way to
-CuPy's speed on large arrays (future work, measured in benchmarks/ once
-written).
+Note [Sorting engines]: every sort here is one stable sort of each row
+(the last axis of a C-contiguous copy; _sort_rows).  Real dtypes go to
+the radix sort engine, one C call (_core._radix_sort: csrc/ops/sort.c,
+kernels and Note [Sort keys] in csrc/jit/sort_codegen.c): short rows a
+block each in one launch, long rows an onesweep LSD sort with the row as
+the high digits.  Complex is three chained stable radix sorts (imaginary
+part, real part, NaN class: NumPy's complex order).  Other dtypes keep
+Note [Bitonic sort].
+
+Note [Bitonic sort]: rows padded to a power of two N.  A bitonic network
+of log2(N) * (log2(N) + 1) / 2 passes runs one elementwise launch per
+pass, a thread per compare-exchange pair: pair g of row r holds positions
+i and i + j of that row (j the pass's distance) and orders them ascending
+or descending by bit k of i.  Pairs compare with `gpa_sort_lt` (NumPy's
+sort order), ties by original index, so the network is stable; padding
+slots carry indices >= n and sort after everything.  The kernel reaches
+both arrays through zero-stride output views (their data pointers, p4
+and p5) and skips the regular stores.
 """
 
 import operator as _op
@@ -27,8 +31,9 @@ from .. import _core
 from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import arange, ascontiguousarray
 from .._engine.reduce import _axes
+from .._engine.ufuncs import isnan
 from ..indexing.advanced import take_along_axis
-from ..manipulation.shapes import moveaxis
+from ..manipulation.shapes import flip, moveaxis
 
 
 __all__ = ["sort", "argsort", "sort_complex", "lexsort", "partition", "argpartition"]
@@ -75,10 +80,46 @@ def _axis(axis, ndim):
     return _axes(axis, ndim, strict=False)[0]
 
 
+# dtypes the radix sort engine takes (Note [Sort keys] in
+# csrc/jit/sort_codegen.c)
+_RADIX_CHARS = frozenset("?bBhHiIlLqQefd")
+
+
 def _sort_rows(keys, want):
     """Stable sort of each row of the C-contiguous 2-D array `keys`:
     (sorted keys, permutation) as asked by want ("keys", "index" or
-    "both")."""
+    "both").  The radix sort engine (one C call, csrc/ops/sort.c) for
+    real dtypes, a chain of its stable sorts for complex; the bitonic
+    network for the rest."""
+    rows, n = keys.shape
+    if keys.dtype.char in _RADIX_CHARS:
+        K = _core.empty((rows, n), keys.dtype) if want != "index" else None
+        I = _core.empty((rows, n), _INT64) if want != "keys" else None
+        if rows and n:
+            _core._radix_sort(keys, rows, K, I)
+        return K, I
+    if keys.dtype.kind == "c" and rows and n:
+        return _sort_complex_rows(keys, want)
+    return _bitonic_rows(keys, want)
+
+
+def _sort_complex_rows(keys, want):
+    """NumPy's complex order [R + Rj, R + nanj, nan + Rj, nan + nanj] as
+    three stable radix sorts, least significant first: by the imaginary
+    part, by the real part, by the NaN class."""
+    re = ascontiguousarray(keys.real)
+    im = ascontiguousarray(keys.imag)
+    cls = (isnan(re).astype(_np.uint8) * 2 + isnan(im)).astype(_np.uint8)
+    _, perm = _sort_rows(im, "index")
+    for part in (re, cls):
+        part = ascontiguousarray(take_along_axis(part, perm, 1))
+        _, step = _sort_rows(part, "index")
+        perm = take_along_axis(perm, step, 1)
+    K = take_along_axis(keys, perm, 1) if want != "index" else None
+    return K, (perm if want != "keys" else None)
+
+
+def _bitonic_rows(keys, want):
     rows, n = keys.shape
     N = 1
     while N < n:
@@ -133,9 +174,19 @@ def _check_kind(kind, stable, order):
                          "at the same time. Use only one of them.")
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """A sorted copy (always stable; nan last, as NumPy)."""
+def sort(a, axis=-1, kind=None, order=None, *, stable=None,
+         descending=False):
+    """A sorted copy (always stable; nan last, as NumPy).
+
+    Differs from NumPy: also takes the Array API's descending=True, the
+    ascending sort reversed (nan first, as the standard's reference)."""
     _check_kind(kind, stable, order)
+    if descending:
+        a = _asarray(a)
+        if axis is None:
+            a, axis = a.reshape(-1), 0
+        r = sort(a, axis, kind, order, stable=stable)
+        return ascontiguousarray(flip(r, _axis(axis, r.ndim)))
     a = _asarray(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
@@ -150,10 +201,23 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     return _from_last(k, shape, ax)
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None,
+            descending=False):
     """Indices that sort a along axis (int64; stable: equal values keep
-    their order, which is also a valid answer for NumPy's default)."""
+    their order, which is also a valid answer for NumPy's default).
+
+    Differs from NumPy: also takes the Array API's descending=True,
+    largest first with equal values still in their original order."""
     _check_kind(kind, stable, order)
+    if descending:
+        a = _asarray(a)
+        if axis is None:
+            a, axis = a.reshape(-1), 0
+        if a.ndim == 0:
+            a = a.reshape(1)
+        ax = _axis(axis, a.ndim)
+        r = argsort(flip(a, ax), ax, kind, order, stable=stable)
+        return ascontiguousarray((a.shape[ax] - 1) - flip(r, ax))
     a = _asarray(a)
     if axis is None:
         a, axis = a.reshape(-1), 0

@@ -4,9 +4,10 @@ Each array assertion accepts gpuarray arrays, NumPy arrays, scalars and
 nested lists/tuples/dicts of them on either side.  gpuarray arrays are
 copied to the host (``.get()``) and the call is handed to the
 numpy.testing function of the same name, so the signature, the failure
-messages and the exceptions are NumPy's own.  Like cupy.testing, but
-without CuPy's extras (assert_array_list_equal, the numpy_cupy_*
-decorators): only what numpy.testing offers publicly.
+messages and the exceptions are NumPy's own.  Like cupy.testing:
+numpy.testing's public names are the __all__; the parity decorator in
+the spirit of CuPy's numpy_cupy_allclose is gpuarray.testing.parity
+(numpy_parity, assert_same, shared dtype lists and layouts).
 
 The assertions that never look at array values (assert_, assert_raises,
 assert_raises_regex, assert_warns, assert_no_warnings,
@@ -15,6 +16,15 @@ assert_string_equal, suppress_warnings) are numpy.testing's objects.
 import numpy.testing as _npt
 
 from .._core import ndarray as _ndarray
+# gpuarray's own parity kit (gpuarray.testing.parity): the numpy_parity
+# decorator, assert_same and the shared dtype lists and layouts.  Not in
+# __all__, which lists numpy.testing's names only.
+from .parity import (  # noqa: F401
+    ALL_DTYPES, ALL_LAYOUTS, BOOL_DTYPES, COMPLEX_DTYPES, EDGE_LAYOUTS,
+    FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES, LAYOUTS, LINALG_DTYPES,
+    NUMERIC_DTYPES, SAMPLE_DTYPES, SIGNED_DTYPES, UNSIGNED_DTYPES,
+    assert_same, assert_same_outcome, dtype_id, make_array, make_pair,
+    numpy_parity)
 
 __all__ = [
     "assert_allclose", "assert_almost_equal", "assert_approx_equal",
@@ -72,3 +82,6 @@ assert_warns = _npt.assert_warns
 assert_no_warnings = _npt.assert_no_warnings
 assert_string_equal = _npt.assert_string_equal
 suppress_warnings = _npt.suppress_warnings
+
+from .._engine import docs as _docs_table  # noqa: E402
+_docs_table.fill_loaded(__import__("sys").modules[__name__])

@@ -1,0 +1,121 @@
+"""Matrix products and solvers: gpuarray beside NumPy (and CuPy / PyTorch
+where they import and see a GPU), issue 15.
+
+    python benchmarks/bench_linalg.py            # host workloads
+    python benchmarks/bench_linalg.py --gpu      # plus 8192^2 / 4096 sizes
+
+Every workload runs in one process, gpuarray and each peer called in turn
+round after round (_timing.alternate), on the same input values; prints
+median times and the ratio gpuarray / peer (< 1: gpuarray faster).
+Targets on the host: matmul, batched matmul, solve, cholesky within 1.2x
+of NumPy; svd, eigh within 1.5x.  On the H200: matmul 8192^2 f32 within
+1.02x of CuPy, solvers 4096 within 1.1x.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _timing import alternate, fmt_time, load_peers, sync, table  # noqa: E402
+
+import numpy as np
+
+
+def spd(rng, n, dt):
+    a = rng.standard_normal((n, n)).astype(dt)
+    return (a @ a.T + n * np.eye(n, dtype=dt)).astype(dt)
+
+
+def workloads(rng, gpu, gpu_only=False):
+    """(label, op, host args, big): big ones are the GPU sizes, where the
+    CPU's NumPy is not a peer worth minutes per round."""
+    w = []
+    if gpu_only:
+        return [x + (True,) for x in _gpu_workloads(rng)]
+    for dt in ("float32", "float64"):
+        a = rng.standard_normal((1024, 1024)).astype(dt)
+        w.append(("matmul 1024^2 " + dt, "matmul", (a, a)))
+    b = rng.standard_normal((64, 128, 128)).astype("float32")
+    w.append(("matmul batched 64x128x128 f32", "matmul", (b, b)))
+    a = rng.standard_normal((512, 512))
+    w.append(("solve 512 f64", "solve", (a, rng.standard_normal((512, 1)))))
+    w.append(("cholesky 512 f64", "cholesky", (spd(rng, 512, "float64"),)))
+    w.append(("svd 256 f64", "svd", (rng.standard_normal((256, 256)),)))
+    w.append(("eigh 256 f64", "eigh", (spd(rng, 256, "float64"),)))
+    w = [x + (False,) for x in w]
+    if gpu:
+        w += [x + (True,) for x in _gpu_workloads(rng)]
+    return w
+
+
+def _gpu_workloads(rng):
+    w = []
+    for dt in ("float32", "float64"):
+        a = rng.standard_normal((8192, 8192)).astype(dt)
+        w.append(("matmul 8192^2 " + dt, "matmul", (a, a)))
+    a = rng.standard_normal((4096, 4096))
+    w.append(("solve 4096 f64", "solve",
+              (a, rng.standard_normal((4096, 1)))))
+    w.append(("cholesky 4096 f64", "cholesky",
+              (spd(rng, 4096, "float64"),)))
+    w.append(("svd 4096 f64", "svd", (a,)))
+    w.append(("eigh 4096 f64", "eigh", (spd(rng, 4096, "float64"),)))
+    b = rng.standard_normal((256, 512, 512)).astype("float32")
+    w.append(("matmul batched 256x512x512 f32", "matmul", (b, b)))
+    return w
+
+
+def call(lib, op, args):
+    name = getattr(lib, "__name__", "")
+    if op == "matmul":
+        return lambda: lib.matmul(*args)
+    if name == "torch":
+        f = {"solve": lib.linalg.solve, "cholesky": lib.linalg.cholesky,
+             "svd": lib.linalg.svd, "eigh": lib.linalg.eigh}[op]
+    else:
+        f = getattr(lib.linalg, op)
+    return lambda: f(*args)
+
+
+def to_lib(lib, x):
+    name = getattr(lib, "__name__", "")
+    if name == "numpy":
+        return x
+    if name == "torch":
+        return lib.asarray(x, device="cuda")
+    return lib.asarray(x)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--gpu", action="store_true", help="add the GPU sizes")
+    p.add_argument("--gpu-only", action="store_true",
+                   help="only the GPU sizes (no NumPy peer)")
+    p.add_argument("--rounds", type=int, default=7)
+    args = p.parse_args()
+    peers = load_peers()
+    gp = peers.pop("gpuarray")
+    rng = np.random.default_rng(0)
+    others = {"numpy": np}
+    others.update(peers)
+    rows = []
+    for label, op, host_args, big in workloads(rng, args.gpu, args.gpu_only):
+        g_args = [to_lib(gp, x) for x in host_args]
+        g_fn, g_sync = call(gp, op, g_args), sync(gp)
+        for pname, lib in others.items():
+            if big and pname == "numpy":
+                continue
+            p_args = [to_lib(lib, x) for x in host_args]
+            tg, tp, wins = alternate(g_fn, g_sync, call(lib, op, p_args),
+                                     sync(lib), rounds=args.rounds,
+                                     warmup=2)
+            rows.append([label, pname, fmt_time(tg), fmt_time(tp),
+                         "%.2fx" % (tg / tp), "%d/%d" % (wins, args.rounds)])
+    table("gpuarray (device %s) vs peers: median of %d alternating rounds"
+          % (gp._core._get_device()[0], args.rounds),
+          rows, ["workload", "peer", "gpuarray", "peer time",
+                 "ratio", "gpuarray faster"])
+
+
+if __name__ == "__main__":
+    main()

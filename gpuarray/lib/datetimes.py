@@ -1,0 +1,88 @@
+"""NumPy's calendar functions beside gpuarray: ``datetime_data``,
+``busdaycalendar``, ``is_busday``, ``busday_count``, ``busday_offset``,
+``datetime_as_string``.
+
+gpuarray arrays do not hold datetime64/timedelta64 yet (issue 19 group
+1), and business-day rules (weekmasks, holiday lists) are calendar logic
+with no kernel worth having, so these run NumPy's on the host.  Results
+that gpuarray can hold -- is_busday's bools, busday_count's counts -- come
+back as device arrays; datetimes and strings stay NumPy arrays.  A
+gpuarray argument (a weekmask or holiday count of our dtypes) is copied
+to the host first.
+"""
+import numpy as _np
+
+from .._core import ndarray
+from .._engine.arrays import asarray, asnumpy
+
+__all__ = ["datetime_data", "busdaycalendar", "is_busday", "busday_count",
+           "busday_offset", "datetime_as_string"]
+
+datetime_data = _np.datetime_data
+busdaycalendar = _np.busdaycalendar
+
+
+def _host(x):
+    return asnumpy(x) if isinstance(x, ndarray) else x
+
+
+def _cal(holidays, busdaycal):
+    """NumPy takes a calendar or holidays, None not spelled out."""
+    kw = {}
+    if holidays is not None:
+        kw["holidays"] = _host(holidays)
+    if busdaycal is not None:
+        kw["busdaycal"] = busdaycal
+    return kw
+
+
+def _device(r, out):
+    if out is not None:
+        out[...] = asarray(r)
+        return out
+    return asarray(r) if isinstance(r, _np.ndarray) else r
+
+
+def is_busday(dates, weekmask="1111100", holidays=None, busdaycal=None,
+              out=None):
+    """Which dates are business days (a device bool array).
+
+    Differs from NumPy: computed by NumPy on the host (calendar logic, no
+    kernel); the result is copied to the device."""
+    r = _np.is_busday(_host(dates), weekmask=_host(weekmask),
+                      **_cal(holidays, busdaycal))
+    return _device(r, out)
+
+
+def busday_count(begindates, enddates, weekmask="1111100", holidays=None,
+                 busdaycal=None, out=None):
+    """Business days in [begin, end) (a device int64 array).
+
+    Differs from NumPy: computed by NumPy on the host; the counts are
+    copied to the device."""
+    r = _np.busday_count(_host(begindates), _host(enddates),
+                         weekmask=_host(weekmask),
+                         **_cal(holidays, busdaycal))
+    return _device(r, out)
+
+
+def busday_offset(dates, offsets, roll="raise", weekmask="1111100",
+                  holidays=None, busdaycal=None, out=None):
+    """Dates moved by a number of business days.
+
+    Differs from NumPy: computed by NumPy on the host; the datetime64
+    result stays a NumPy array (gpuarray arrays hold no datetimes)."""
+    kw = _cal(holidays, busdaycal)
+    if out is not None:
+        kw["out"] = out
+    return _np.busday_offset(_host(dates), _host(offsets), roll=roll,
+                             weekmask=_host(weekmask), **kw)
+
+
+def datetime_as_string(arr, unit=None, timezone="naive", casting="same_kind"):
+    """datetime64 values as ISO 8601 strings.
+
+    Differs from NumPy: the strings are a NumPy array (gpuarray arrays
+    hold no strings)."""
+    return _np.datetime_as_string(_host(arr), unit=unit, timezone=timezone,
+                                  casting=casting)

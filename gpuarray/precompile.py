@@ -1,0 +1,222 @@
+"""python -m gpuarray.precompile: compile the kernels a NumPy script meets
+first, once, so that a fresh process starts no compiler for them.
+
+    python -m gpuarray.precompile            # into the user kernel cache
+    python -m gpuarray.precompile --package  # into gpuarray/_precompiled
+    python -m gpuarray.precompile --out DIR  # into a cache directory DIR
+    python -m gpuarray.precompile -j 4       # 4 compiling processes
+
+On a GPU run it once after installing (the modules are built for that
+device's architecture and land in the user cache).  For the host device
+setup.py's build_ext runs it with --package: the modules are shipped inside
+the package and found by a fresh process with an empty user cache, when the
+compiler version, options and CPU level match the ones they were built with
+(Note [Precompiled kernels] in csrc/jit/precompiled.c; the trust rule is
+there too).  GPUARRAY_NO_PRECOMPILE=1 skips the build step.
+
+The set: the loops NumPy picks for every dtype of the common ufuncs
+(COMMON: arithmetic, comparisons, the usual math) on contiguous arrays, for
++ - * / also with a Python scalar operand and on strided views, the casts
+between every pair of dtypes, fills, strided copies, and sum/prod/min/max/mean/var/std/any/all/
+argmin/argmax/cumsum/cumprod over a whole array, for every dtype.  The work
+is split over -j processes (the cache's atomic renames make that safe).
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+
+import numpy as np
+
+from . import _core
+from ._engine import arrays as _arrays
+from ._engine import ufuncs as _ufuncs
+from .logic import truth as _truth
+from .math import cumulative as _cumulative
+from .math import extrema as _extrema
+from .math import sums as _sums
+from .statistics import moments as _moments
+
+
+class _Names:
+    """The names the workload calls, from their home modules (a tool above
+    the chapters, tests/project/test_layering.py)."""
+
+    def __init__(self):
+        self._core = _core
+        self.full = _core.full
+        for mod in (_arrays, _ufuncs, _truth, _cumulative, _extrema, _sums,
+                    _moments):
+            for k in dir(mod):
+                if not k.startswith("_"):
+                    setattr(self, k, getattr(mod, k))
+
+
+gp = _Names()
+
+DTYPES = "?bBhHiIlLefdFD"
+# the ufuncs shipped, for every dtype; SCALAR: also with a Python scalar
+# operand and on strided views
+COMMON = ("add", "subtract", "multiply", "true_divide", "floor_divide",
+          "power", "remainder", "negative", "absolute", "sqrt", "square",
+          "exp", "log", "sin", "cos", "tanh", "isnan", "isfinite", "equal",
+          "not_equal", "less", "less_equal", "greater", "greater_equal",
+          "maximum", "minimum", "logical_and", "logical_not")
+SCALAR = ("add", "subtract", "multiply", "true_divide")
+REDUCTIONS = ("sum", "prod", "min", "max", "mean", "var", "std", "any",
+              "all", "argmin", "argmax", "cumsum", "cumprod")
+
+
+def jobs():
+    """The work items, each cheap to describe and run in any process."""
+    return ([("ufunc", n) for n in COMMON] + [("cast", c) for c in DTYPES]
+            + [("fill", c) for c in DTYPES]
+            + [("reduce", r) for r in REDUCTIONS])
+
+
+def _sample(gp, char, n=40):
+    dt = np.dtype(char)
+    base = (np.arange(n) % 7 + 1).astype(dt)
+    return gp.asarray(base)
+
+
+def _run_ufunc(gp, name):
+    """The loop NumPy picks for each dtype, contiguous; for the binary
+    arithmetic ufuncs also with a Python scalar and on a strided view."""
+    uf = getattr(gp, name)
+    for char in DTYPES:
+        a = _sample(gp, char)
+        try:
+            getattr(np, name)(*[a.get()] * uf.nin)
+        except TypeError:
+            continue                   # NumPy has no such loop either
+        uf(*[a] * uf.nin)
+        if name in SCALAR:
+            kind = np.dtype(char).kind
+            uf(a, True if kind == "b" else 2 if kind in "iu" else 2.0)
+            uf(a[::2], a[::2])
+
+
+def _run_cast(gp, char):
+    a = _sample(gp, char)
+    for to in DTYPES:
+        a.astype(to)
+
+
+def _run_fill(gp, char):
+    gp.zeros(40, char)
+    gp.ones(40, char)
+    gp.full(40, 1, char)
+    gp.arange(40, dtype=char) if char not in "?FD" else None
+    a = _sample(gp, char)
+    a[::2].copy()
+    a.reshape(5, 8).T.copy()
+
+
+def _run_reduce(gp, name):
+    for char in DTYPES:
+        a = _sample(gp, char)
+        fn = getattr(gp, name)
+        try:
+            getattr(np, name)(a.get())
+        except TypeError:
+            continue                   # NumPy has no such loop either
+        fn(a)
+        fn(a.reshape(5, 8), axis=0)
+        fn(a.reshape(5, 8), axis=1)
+
+
+RUN = {"ufunc": _run_ufunc, "cast": _run_cast, "fill": _run_fill,
+       "reduce": _run_reduce}
+
+
+def _worker(index, count):
+    warnings.simplefilter("ignore")
+    with np.errstate(all="ignore"):
+        for k, (kind, what) in enumerate(jobs()):
+            if k % count == index:
+                try:
+                    RUN[kind](gp, what)
+                except Exception as e:  # a loop we can't run is not fatal
+                    print("precompile: %s %s: %s: %s" % (
+                        kind, what, type(e).__name__, e), file=sys.stderr)
+    print(gp._core._jit_stats()["compiles"])
+
+
+def _package_dir():
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "_precompiled")
+
+
+def _install(cache, dest):
+    """Copies the compiled modules (not the precompiled headers) from the
+    cache to dest/<compiler>/, files 0644 in directories 0755: readable by
+    all, writable by the installer only (the trust rule)."""
+    for sub in ("host", "cuda"):
+        src = os.path.join(cache, sub)
+        if not os.path.isdir(src):
+            continue
+        out = os.path.join(dest, sub)
+        os.makedirs(out, exist_ok=True)
+        for d in (dest, out):
+            os.chmod(d, 0o755)
+        for name in os.listdir(src):
+            p = os.path.join(src, name)
+            if os.path.isfile(p) and not os.path.islink(p):
+                q = os.path.join(out, name)
+                shutil.copyfile(p, q + ".tmp")
+                os.chmod(q + ".tmp", 0o644)
+                os.replace(q + ".tmp", q)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m gpuarray.precompile",
+                                description=__doc__.split("\n\n")[0])
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--package", action="store_true",
+                   help="ship the modules inside the installed package")
+    g.add_argument("--out", help="a kernel cache directory to fill")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.worker:
+        _worker(*args.worker)
+        return 0
+    env = dict(os.environ)
+    tmp = None
+    if args.package:
+        tmp = tempfile.mkdtemp(prefix="gpuarray-precompile-")
+        env["GPUARRAY_CACHE_DIR"] = tmp
+    elif args.out:
+        env["GPUARRAY_CACHE_DIR"] = os.path.abspath(args.out)
+    # the workers import the same gpuarray as this process
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    n = max(1, args.jobs)
+    t = time.perf_counter()
+    procs = [subprocess.Popen([sys.executable, "-m", "gpuarray.precompile",
+                               "--worker", str(i), str(n)], env=env,
+                              stdout=subprocess.PIPE) for i in range(n)]
+    compiles, failed = 0, 0
+    for pr in procs:
+        out, _ = pr.communicate()
+        failed += pr.returncode != 0
+        try:
+            compiles += int(out.decode().split()[-1])
+        except (ValueError, IndexError):
+            failed += 1
+    if tmp is not None:
+        _install(tmp, _package_dir())
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("gpuarray.precompile: %d modules compiled in %.0f s by %d "
+          "processes%s" % (compiles, time.perf_counter() - t, n,
+                           ", into the package" if args.package else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,334 @@
+"""gpuarray chunks in Dask: every operation on a Dask array of gpuarray
+chunks equals the same operation on Dask+NumPy, on the threaded scheduler
+and on a real distributed.LocalCluster (2 worker processes, started and
+closed here), and the chunks the workers hold are gpuarray arrays.  A
+worker killed mid-computation is restarted and the answer is still right.
+"""
+import os
+import pathlib
+import signal
+import time
+
+import numpy as np
+import pytest
+
+import gpuarray as gp
+
+da = pytest.importorskip("dask.array")
+dask = pytest.importorskip("dask")
+distributed = pytest.importorskip("distributed")
+
+import gpuarray.dask  # noqa: E402,F401  (registered when Dask loaded)
+
+ROOT = str(pathlib.Path(__file__).resolve().parents[2])
+
+
+@pytest.fixture(scope="module")
+def client():
+    # the workers are subprocesses: they import gpuarray from this checkout
+    # and share the kernel cache, so they compile nothing twice
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = ROOT + (os.pathsep + old if old else "")
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True,
+        memory_limit="700MiB", dashboard_address=None,
+        silence_logs=40)
+    c = distributed.Client(cluster)
+    try:
+        yield c
+    finally:
+        c.close()
+        cluster.close()
+        if old is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = old
+
+
+@pytest.fixture(params=["threads", "distributed"])
+def sched(request):
+    if request.param == "threads":
+        with dask.config.set(scheduler="threads"):
+            yield None
+    else:
+        c = request.getfixturevalue("client")
+        with dask.config.set(scheduler=c.get):
+            yield c
+
+
+def host_data(shape, seed=0, dtype=np.float64):
+    return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
+
+
+def pair(x, chunks):
+    """The same data as Dask+NumPy and Dask+gpuarray arrays."""
+    return (da.from_array(x, chunks=chunks),
+            da.from_array(gp.asarray(x), chunks=chunks))
+
+
+def check(dn, dg, rtol=1e-12, atol=0.0):
+    """Computes both; the gpuarray one must be gpuarray, equal to NumPy's."""
+    assert isinstance(dg._meta, gp.ndarray), type(dg._meta)
+    want, got = dask.compute(dn, dg)
+    assert isinstance(got, gp.ndarray), type(got)
+    got = gp.asnumpy(got)
+    want = np.asarray(want)
+    assert got.shape == want.shape
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    np.testing.assert_allclose(got, want, rtol=rtol, atol=atol)
+    return got
+
+
+def chunk_types(d):
+    blocks = d.to_delayed().ravel().tolist()
+    return set(dask.compute(*[dask.delayed(type)(b) for b in blocks]))
+
+
+X = host_data((40, 30))
+CH = (16, 12)
+
+
+def test_from_array_chunks_are_gpuarray(sched):
+    dn, dg = pair(X, CH)
+    check(dn, dg)
+    assert chunk_types(dg) == {gp.ndarray}
+    assert dg.numblocks == (3, 3)
+
+
+def test_map_blocks_and_blockwise(sched):
+    dn, dg = pair(X, CH)
+    f = lambda b: b * 2 + 1  # noqa: E731
+    check(dn.map_blocks(f), dg.map_blocks(f))
+    assert chunk_types(dg.map_blocks(np.exp)) == {gp.ndarray}
+    yn, yg = pair(host_data((40, 30), 1), CH)
+    check(da.blockwise(np.add, "ij", dn, "ij", yn, "ij", dtype=X.dtype),
+          da.blockwise(np.add, "ij", dg, "ij", yg, "ij", dtype=X.dtype))
+    # a transpose through blockwise indices
+    check(da.blockwise(lambda a: a.T, "ji", dn, "ij", dtype=X.dtype),
+          da.blockwise(lambda a: a.T, "ji", dg, "ij", dtype=X.dtype))
+
+
+def test_elementwise_chain(sched):
+    dn, dg = pair(X, CH)
+    f = lambda d: da.sqrt(abs(d * 5 - 3) + 1) / (d ** 2 + 1) + da.sin(d)
+    check(f(dn), f(dg))
+    m = lambda d: da.where(d > 0, d, 0.5 * d).astype(np.float32)
+    check(m(dn), m(dg), rtol=1e-6)
+    dn2, dg2 = dn.copy(), dg.copy()
+    dn2 *= 5
+    dg2 *= 5
+    check(dn2, dg2)
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1)])
+def test_reductions(sched, axis):
+    dn, dg = pair(X, CH)
+    for name in ("sum", "prod", "min", "max", "mean", "std", "var"):
+        check(getattr(dn, name)(axis=axis), getattr(dg, name)(axis=axis),
+              rtol=1e-10, atol=1e-12)
+    check(dn.std(axis=axis, ddof=1), dg.std(axis=axis, ddof=1), rtol=1e-10)
+    check(da.nansum(dn, axis=axis), da.nansum(dg, axis=axis), rtol=1e-10)
+
+
+def test_nan_reductions_and_counts(sched):
+    x = X.copy()
+    x[3, 4] = x[20, 7] = np.nan
+    dn, dg = pair(x, CH)
+    check(da.nanmean(dn, axis=0), da.nanmean(dg, axis=0), rtol=1e-10)
+    check(da.nanvar(dn, axis=1), da.nanvar(dg, axis=1), rtol=1e-10)
+    check(da.count_nonzero(dn > 0, axis=1), da.count_nonzero(dg > 0, axis=1))
+
+
+def test_arg_reductions_and_cumsum(sched):
+    dn, dg = pair(X, CH)
+    for axis in (None, 0, 1):
+        check(dn.argmin(axis=axis), dg.argmin(axis=axis))
+        check(dn.argmax(axis=axis), dg.argmax(axis=axis))
+    check(dn.cumsum(axis=0), dg.cumsum(axis=0), rtol=1e-10)
+    check(dn.cumprod(axis=1), dg.cumprod(axis=1), rtol=1e-10)
+
+
+def test_percentile(sched):
+    v = host_data((101,), 3)
+    dn, dg = pair(v, 30)
+    want = da.percentile(dn, [10, 50, 90]).compute()
+    got = da.percentile(dg, [10, 50, 90]).compute()
+    np.testing.assert_allclose(gp.asnumpy(got) if isinstance(
+        got, gp.ndarray) else got, want, rtol=1e-12)
+
+
+def test_rechunk_concatenate_stack(sched):
+    dn, dg = pair(X, CH)
+    r = dg.rechunk((7, 30))
+    assert r.chunks == dn.rechunk((7, 30)).chunks
+    check(dn.rechunk((7, 30)), r)
+    yn, yg = pair(host_data((40, 30), 2), (10, 10))
+    check(da.concatenate([dn, yn], axis=1), da.concatenate([dg, yg], axis=1))
+    check(da.stack([dn, yn], axis=0), da.stack([dg, yg], axis=0))
+    check(da.concatenate([dn, yn], axis=0).sum(axis=0),
+          da.concatenate([dg, yg], axis=0).sum(axis=0), rtol=1e-10)
+
+
+def test_fancy_indexing(sched):
+    dn, dg = pair(X, CH)
+    idx = np.array([0, 39, 5, 5, 17, 33])
+    check(dn[idx], dg[idx])
+    check(dn[:, [29, 0, 12]], dg[:, [29, 0, 12]])
+    check(dn[dn[:, 0] > 0], dg[dg[:, 0] > 0])
+    check(dn[3:37:4, ::-3], dg[3:37:4, ::-3])
+    check(da.take(dn, idx, axis=0), da.take(dg, idx, axis=0))
+
+
+def test_tensordot_matmul_einsum(sched):
+    a = host_data((40, 30), 4)
+    b = host_data((30, 20), 5)
+    an, ag = pair(a, (16, 12))
+    bn, bg = pair(b, (12, 8))
+    check(an @ bn, ag @ bg, rtol=1e-10)
+    check(da.matmul(an, bn), da.matmul(ag, bg), rtol=1e-10)
+    check(da.tensordot(an, bn, axes=1), da.tensordot(ag, bg, axes=1),
+          rtol=1e-10)
+    check(da.einsum("ij,jk->ik", an, bn), da.einsum("ij,jk->ik", ag, bg),
+          rtol=1e-10)
+    check(da.einsum("ij->j", an), da.einsum("ij->j", ag), rtol=1e-10)
+    check(da.dot(an[0], bn[:, 0]), da.dot(ag[0], bg[:, 0]), rtol=1e-10)
+
+
+def test_random_backend(sched):
+    with dask.config.set({"array.backend": "gpuarray"}):
+        r1 = da.random.default_rng(42).random((50, 40), chunks=(20, 20))
+        r2 = da.random.default_rng(42).random((50, 40), chunks=(20, 20))
+        r3 = da.random.default_rng(43).random((50, 40), chunks=(20, 20))
+        s = da.random.RandomState(7).normal(2.0, 3.0, size=(300, 200),
+                                            chunks=(100, 100))
+        n = da.random.default_rng(0).standard_normal(200_000, chunks=50_000)
+    with dask.config.set({"array.backend": "numpy"}):
+        ref = da.random.default_rng(42).random((50, 40), chunks=(20, 20))
+    assert isinstance(r1._meta, gp.ndarray)
+    assert chunk_types(r1) == {gp.ndarray}
+    a1, a2, a3 = (gp.asnumpy(v) for v in dask.compute(r1, r2, r3))
+    assert a1.shape == ref.shape and a1.dtype == ref.dtype
+    np.testing.assert_array_equal(a1, a2)          # same seed: same array
+    assert not np.array_equal(a1, a3)              # other seed: other one
+    assert ((a1 >= 0) & (a1 < 1)).all()
+    # chunks are independent streams: no two blocks alike
+    blocks = [a1[i:i + 20, j:j + 20] for i in (0, 20) for j in (0, 20)]
+    assert len({b.tobytes() for b in blocks}) == 4
+    # each chunk is gpuarray's own generator on the spawned seed
+    from dask.array.random import _spawn_bitgens
+    kids = _spawn_bitgens(gp.random.Philox(42), 9)
+    first = gp.random.default_rng(kids[0]).random((20, 20))
+    np.testing.assert_array_equal(a1[:20, :20], gp.asnumpy(first))
+    sv = gp.asnumpy(s.compute())
+    assert abs(sv.mean() - 2.0) < 0.05 and abs(sv.std() - 3.0) < 0.05
+    nv = gp.asnumpy(n.compute())
+    assert abs(nv.mean()) < 0.01 and abs(nv.std() - 1) < 0.01
+
+
+def test_creation_backend_and_to_backend(sched):
+    with dask.config.set({"array.backend": "gpuarray"}):
+        made = [da.ones((9, 7), chunks=4), da.zeros((9, 7), chunks=4),
+                da.full((9, 7), 2.5, chunks=4), da.arange(0, 20, 3, chunks=3),
+                da.empty((5,), chunks=2)]
+    with dask.config.set({"array.backend": "numpy"}):
+        ref = [da.ones((9, 7), chunks=4), da.zeros((9, 7), chunks=4),
+               da.full((9, 7), 2.5, chunks=4), da.arange(0, 20, 3, chunks=3)]
+    for g, n in zip(made[:4], ref):
+        check(n, g)
+    assert isinstance(made[4]._meta, gp.ndarray)
+    assert made[4].compute().shape == (5,)
+    dn = da.from_array(X, chunks=CH)
+    moved = dn.to_backend("gpuarray")
+    assert isinstance(moved._meta, gp.ndarray)
+    check(dn, moved)
+    back = moved.to_backend("numpy")
+    assert isinstance(back._meta, np.ndarray)
+    np.testing.assert_array_equal(back.compute(), X)
+
+
+def test_persist_then_compute(sched):
+    dn, dg = pair(X, CH)
+    pg = (dg * 2 + 1).persist()
+    pn = (dn * 2 + 1).persist()
+    check(pn.sum(axis=0), pg.sum(axis=0), rtol=1e-10)
+    check(pn, pg)
+    if sched is not None:
+        # the persisted chunks live on the workers, as gpuarray arrays
+        def held(dask_worker):
+            return sorted({type(v).__module__ + "." + type(v).__name__
+                           for k, v in dask_worker.data.items()
+                           if pg.name in str(k)})
+        kinds = set()
+        for v in sched.run(held).values():
+            kinds.update(v)
+        assert kinds == {"gpuarray.ndarray"}
+
+
+def test_chunks_move_between_workers(client):
+    # one worker makes the chunks, the other reduces them: the arrays go
+    # through our "dask" serializer over TCP
+    w1, w2 = sorted(client.scheduler_info()["workers"])
+    x = gp.asarray(X)
+    f = client.scatter(x, workers=[w1])
+    g = client.submit(lambda a: (a * 3)[::2], f, workers=[w1])
+    h = client.submit(lambda a: (type(a).__name__, gp.asnumpy(a.sum(0))),
+                      g, workers=[w2])
+    name, s = h.result()
+    assert name == "ndarray"
+    np.testing.assert_allclose(s, (X * 3)[::2].sum(0), rtol=1e-12)
+    back = g.result()
+    assert isinstance(back, gp.ndarray)
+    np.testing.assert_array_equal(gp.asnumpy(back), (X * 3)[::2])
+
+
+def _slow(b):
+    time.sleep(0.25)
+    return b + 1
+
+
+def test_worker_killed_mid_computation(client):
+    dn, dg = pair(host_data((64, 64), 9), (8, 64))
+    work = dg.map_blocks(_slow).sum(axis=1)
+    fut = client.compute(work)
+    time.sleep(0.8)                      # some chunks done, some running
+    pids = client.run(os.getpid)
+    victim = sorted(pids)[0]
+    os.kill(pids[victim], signal.SIGKILL)
+    got = gp.asnumpy(fut.result(timeout=90))
+    np.testing.assert_allclose(got, (dn + 1).sum(axis=1).compute(),
+                               rtol=1e-12)
+    client.wait_for_workers(2, timeout=60)
+    assert set(client.run(os.getpid).values()) != set(pids.values())
+
+
+def _install_counting_allocator():
+    import gpuarray as g
+    pool = g.cuda.MemoryPool()
+    counts = {"n": 0}
+
+    def alloc(nbytes):
+        counts["n"] += 1
+        return pool.malloc(nbytes)
+    alloc.counts = counts
+    g.cuda.set_allocator(alloc)
+
+
+def _allocator_count_and_reset():
+    import gpuarray as g
+    fn = g.cuda.get_allocator()
+    g.cuda.set_allocator(None)
+    return fn.counts["n"] if fn is not None else -1
+
+
+def test_cluster_hands_its_allocator_to_gpuarray(client):
+    # what a dask-cuda cluster does with RMM: every worker routes gpuarray's
+    # allocations through the pool it was given
+    client.run(_install_counting_allocator)
+    try:
+        dn, dg = pair(host_data((64, 48), 11), (16, 16))
+        got = gp.asnumpy(((dg * 2) ** 2).sum(axis=0).compute())
+        np.testing.assert_allclose(got, ((dn * 2) ** 2).sum(axis=0).compute(),
+                                   rtol=1e-12)
+    finally:
+        counts = client.run(_allocator_count_and_reset)
+    assert sum(counts.values()) > 0, counts

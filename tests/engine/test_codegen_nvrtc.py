@@ -1,0 +1,64 @@
+"""The CUDA text the elementwise engine really generates, for every loop
+of every ufunc, compiles with NVRTC for sm_90 -- on any machine with
+libnvrtc, GPU or not, so CUDA code generation errors show up in CI."""
+import numpy as np
+import pytest
+
+import gpuarray as gp
+from conftest import nvrtc_or_skip
+
+
+
+
+def kernels_of(name):
+    """Source of kernels of every loop of ufunc `name`: each loop's body in
+    the scalar contiguous skeleton, and the first loop also in the
+    vectorised contiguous and the strided (2-D, 64-bit index, cast on
+    load) skeletons -- the skeletons are the same for every body, so this
+    covers every body and every skeleton without compiling thousands of
+    unrolled vector kernels."""
+    uf = getattr(gp, name)
+    parts = []
+    for i, loop in enumerate(uf.types):
+        ins, outs = loop.split("->")
+        chars = list(ins + outs)
+        body = gp._core._ufunc_body(name, ins[0])
+        assert body is not None, (name, loop)
+        parts.append(gp._core._ew_source(body, chars, chars, len(ins), 0,
+                                         1, False, "k%d" % i))
+        if i == 0:
+            widest = max(np.dtype(c).itemsize for c in chars)
+            parts.append(gp._core._ew_source(
+                body, chars, chars, len(ins), 0, max(1, 16 // widest), False,
+                "k%d_vec" % i))
+            mem = ["b" if c in "?efd" and j < len(ins) else c
+                   for j, c in enumerate(chars)]
+            parts.append(gp._core._ew_source(body, mem, chars, len(ins), 2,
+                                             1, True, "k%d_strided" % i))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("name", sorted(gp._core.ufuncs))
+def test_generated_ufunc_kernels_compile_with_nvrtc(name):
+    nvrtc_or_skip()
+    cubin = gp._core._nvrtc_compile(kernels_of(name), 90)
+    assert len(cubin) > 1000
+
+
+def test_generated_cast_kernels_compile_with_nvrtc():
+    nvrtc_or_skip()
+    chars = "?bBhHiIlLefdFD"
+    src = "\n".join(
+        gp._core._ew_source("out0 = in0;", [a, b], [a, a], 1, 1, 1, False,
+                            "cast_%d_%d" % (i, j))
+        for i, a in enumerate(chars) for j, b in enumerate(chars))
+    assert len(gp._core._nvrtc_compile(src, 90)) > 1000
+
+
+def test_sort_and_compaction_kernels_compile_with_nvrtc():
+    # every key kind and payload width is in tests/sorting/test_sorting_radix.py;
+    # here one of each module kind, beside the other generated kernels
+    nvrtc_or_skip()
+    assert len(gp._core._nvrtc_compile(
+        gp._core._sort_source(np.dtype(np.float32), 4), 90)) > 1000
+    assert len(gp._core._nvrtc_compile(gp._core._compact_source(8), 90)) > 1000

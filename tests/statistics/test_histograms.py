@@ -1,0 +1,169 @@
+"""bincount, histogram, histogram_bin_edges and digitize against NumPy
+(values, dtypes, edge rules, weights, density) and NumPy's exceptions."""
+import warnings
+
+import numpy as np
+import pytest
+
+import gpuarray as gp
+from gpuarray.testing.parity import assert_same
+
+
+def same(g, r, exact=True):
+    """g: a gpuarray array of r's dtype and shape; values exact, or
+    within 1e-12."""
+    assert_same(g, np.asarray(r), rtol=1e-12, atol=1e-12, exact=exact,
+                device=True)
+
+
+def test_bincount():
+    rng = np.random.default_rng(0)
+    x = rng.integers(0, 9, 300)
+    w = rng.standard_normal(300)
+    a = gp.asarray(x)
+    same(gp.bincount(a), np.bincount(x))
+    same(gp.bincount(a, minlength=15), np.bincount(x, minlength=15))
+    same(gp.bincount(a, weights=gp.asarray(w)), np.bincount(x, weights=w),
+         exact=False)
+    same(gp.bincount(gp.asarray(np.zeros(0, np.int64))),
+         np.bincount(np.zeros(0, np.int64)))
+    same(gp.bincount(gp.asarray(x.astype(np.uint8))),
+         np.bincount(x.astype(np.uint8)))
+    for bad, exc in [(np.array([1, -1]), ValueError),
+                     (np.array([1.0, 2.0]), TypeError),
+                     (np.zeros((2, 2), np.int64), ValueError)]:
+        with pytest.raises(exc):
+            np.bincount(bad)
+        with pytest.raises(exc):
+            gp.bincount(gp.asarray(bad))
+    with pytest.raises(ValueError):
+        gp.bincount(a, minlength=-1)
+
+
+@pytest.mark.parametrize("dt", [np.float64, np.float32, np.int32])
+def test_histogram(dt):
+    rng = np.random.default_rng(1)
+    x = (rng.standard_normal(1000) * 10).astype(dt)
+    x[:3] = [x.min(), x.max(), 0]            # values on the outer edges
+    a = gp.asarray(x)
+    for kw in [{}, {"bins": 7}, {"bins": 5, "range": (-5, 5)},
+               {"bins": [-30, -1, 0, 2.5, 40]}, {"bins": 4, "density": True}]:
+        gh, ge = gp.histogram(a, **kw)
+        nh, ne = np.histogram(x, **kw)
+        same(ge, ne, exact=False)
+        same(gh, nh, exact=not kw.get("density"))
+    w = rng.random(1000)
+    gh, _ = gp.histogram(a, bins=6, weights=gp.asarray(w))
+    nh, _ = np.histogram(x, bins=6, weights=w)
+    same(gh, nh, exact=False)
+    same(gp.histogram_bin_edges(a, bins=3), np.histogram_bin_edges(x, 3),
+         exact=False)
+    one = np.full(5, 2.0, dt)                # min == max: +-0.5
+    gh, ge = gp.histogram(gp.asarray(one), bins=3)
+    nh, ne = np.histogram(one, bins=3)
+    same(gh, nh)
+    same(ge, ne, exact=False)
+
+
+def test_histogram_errors():
+    a = np.arange(5.0)
+    g = gp.asarray(a)
+    for kw in [{"bins": 0}, {"bins": [3, 1, 2]}, {"range": (3, 1)},
+               {"range": (0, np.inf)}]:
+        with pytest.raises(ValueError):
+            np.histogram(a, **kw)
+        with pytest.raises(ValueError):
+            gp.histogram(g, **kw)
+
+
+@pytest.mark.parametrize("right", [False, True])
+def test_digitize(right):
+    x = np.array([-1.0, 0.0, 0.5, 1.0, 2.5, 3.0, 7.0])
+    for bins in ([0.0, 1.0, 2.5, 4.0], [4.0, 2.5, 1.0, 0.0]):
+        same(gp.digitize(gp.asarray(x), gp.asarray(np.array(bins)),
+                         right=right),
+             np.digitize(x, bins, right=right).astype(np.int64))
+    with pytest.raises(ValueError):
+        gp.digitize(gp.asarray(x), gp.asarray(np.array([0.0, 2.0, 1.0])))
+    with pytest.raises(ValueError):
+        np.digitize(x, [0.0, 2.0, 1.0])
+
+
+# ------------------------------------------------- string bins= estimators
+
+ESTIMATORS = ["auto", "fd", "doane", "scott", "stone", "rice", "sturges",
+              "sqrt"]
+
+
+def _inputs():
+    rng = np.random.default_rng(4)
+    out = []
+    for n in (1, 2, 3, 10, 333, 2000):
+        out.append(rng.standard_normal(n) * 3 + 1)
+        out.append(rng.integers(-20, 20, n).astype(np.int16))
+        out.append(rng.exponential(2, n).astype(np.float32))
+    out.append(np.full(7, 2.5))                       # zero spread
+    out.append(np.concatenate([rng.standard_normal(200),
+                               rng.standard_normal(200) + 8]))
+    out.append(rng.integers(0, 255, 300).astype(np.uint8))
+    out.append(np.zeros(0))
+    return out
+
+
+def _warned(fn):
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter("always")
+        r = fn()
+    return r, [str(w.message) for w in rec]
+
+
+@pytest.mark.filterwarnings("ignore:The number of bins")
+@pytest.mark.parametrize("est", ESTIMATORS)
+def test_bin_estimators(est):
+    for x in _inputs():
+        a = gp.asarray(x)
+        for rng in (None, (-1, 2), (0.5, 0.5)):
+            (ne, nw) = _warned(lambda: np.histogram_bin_edges(x, est,
+                                                               range=rng))
+            (ge, gw) = _warned(lambda: gp.histogram_bin_edges(a, est,
+                                                               range=rng))
+            same(ge, ne, exact=False)
+            assert gw == nw                 # stone's "suboptimal" warning
+        if x.size in (333, 2000):
+            gh, ge = gp.histogram(a, est)
+            nh, ne = np.histogram(x, est)
+            same(ge, ne, exact=False)
+            same(gh, nh)
+            gh, _ = gp.histogram(a, est, range=(0, 3), density=True)
+            nh, _ = np.histogram(x, est, range=(0, 3), density=True)
+            same(gh, nh, exact=False)
+
+
+def test_bin_estimator_errors():
+    x = np.arange(6.0)
+    a = gp.asarray(x)
+    w = np.ones(6)
+    for kw, exc in [({"bins": "bogus"}, ValueError),
+                    ({"bins": "auto", "weights": w}, TypeError),
+                    ({"bins": "stone", "weights": w}, TypeError),
+                    ({"bins": "fd", "range": (3, 1)}, ValueError),
+                    ({"bins": "fd", "range": (0, np.inf)}, ValueError)]:
+        kg = dict(kw)
+        if "weights" in kg:
+            kg["weights"] = gp.asarray(kg["weights"])
+        for np_fn, gp_fn in ((np.histogram, gp.histogram),
+                             (np.histogram_bin_edges,
+                              gp.histogram_bin_edges)):
+            with pytest.raises(exc):
+                np_fn(x, **kw)
+            with pytest.raises(exc):
+                gp_fn(a, **kg)
+    y = x.copy()
+    y[2] = np.nan                           # autodetected range not finite
+    with pytest.raises(ValueError):
+        np.histogram(y, "sturges")
+    with pytest.raises(ValueError):
+        gp.histogram(gp.asarray(y), "sturges")
+    # with a finite range the nan is left out
+    same(gp.histogram_bin_edges(gp.asarray(y), "sturges", range=(0, 5)),
+         np.histogram_bin_edges(y, "sturges", range=(0, 5)), exact=False)
