@@ -51,6 +51,9 @@ int gpa_config_load(void)
     const char *tf32 = getenv("GPUARRAY_TF32");
     gpa_cfg.tf32 = (tf32 != NULL && strcmp(tf32, "1") == 0);
 
+    const char *strict = getenv("GPUARRAY_STRICT_ARRAY");
+    gpa_cfg.strict_array = strict ? atoi(strict) != 0 : 0;
+
     const char *cxx = getenv("CXX");
     copy_env(gpa_cfg.cxx, sizeof gpa_cfg.cxx,
              (cxx != NULL && cxx[0] != '\0') ? cxx : "c++");

@@ -9,6 +9,9 @@
  *   CXX                 C++ compiler for the host device (default c++).
  *   GPUARRAY_HOST_THREADS  threads that run host-device kernels (default:
  *                       the CPUs available, at most 32).
+ *   GPUARRAY_STRICT_ARRAY  1: host-device arrays refuse __array__ and the
+ *                       buffer protocol as device memory does (a test mode:
+ *                       the host suite then sees what a GPU would refuse).
  *   GPUARRAY_TF32       1: float32 matrix products on cuda may use TF32
  *                       tensor cores (as CuPy's CUPY_TF32; default 0:
  *                       exact float32).  gpuarray.linalg.set_tf32 too.
@@ -23,6 +26,7 @@ typedef struct {
     int debug;
     char cxx[1024];
     int host_threads;      /* 0: one per CPU */
+    int strict_array;      /* GPUARRAY_STRICT_ARRAY=1; _core._strict_array */
     int tf32;              /* GPUARRAY_TF32=1 */
 } gpa_config;
 

@@ -11,6 +11,7 @@ one or two dtypes rather than the full product.
 """
 import os
 import sys
+import zlib
 
 import numpy as np
 import pytest
@@ -86,6 +87,23 @@ def gp_shares_memory(a, b):
 @pytest.fixture(params=ALL_DTYPES, ids=dtype_id)
 def dtype(request):
     return request.param
+
+
+def stable_seed(text):
+    """A seed from a text (a test id) that is the same in every run and on
+    every machine -- unlike hash(), which Python salts per process."""
+    return zlib.crc32(text.encode("utf-8"))
+
+
+@pytest.fixture
+def seed(request):
+    """The stable seed of this test id (failures reproduce)."""
+    return stable_seed(request.node.nodeid)
+
+
+@pytest.fixture
+def rng(seed):
+    return np.random.default_rng(seed)
 
 
 @pytest.fixture

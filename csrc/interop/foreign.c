@@ -102,7 +102,7 @@ int gpa_stream_order(gpa_device *dev, gpa_stream waiter, gpa_stream waited)
 
     if (waiter == waited)
         return GPA_OK;
-    if (be->event_create(dev, &ev) != GPA_OK)
+    if (be->event_create(dev, GPA_EVENT_DISABLE_TIMING, &ev) != GPA_OK)
         goto fail;
     if (be->event_record(dev, ev, waited) != GPA_OK ||
         be->stream_wait_event(dev, waiter, ev) != GPA_OK)

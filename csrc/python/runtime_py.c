@@ -96,10 +96,19 @@ PyObject *gpa_py_pool_free_all(PyObject *self, PyObject *args)
     GPA_UNUSED(self);
     const char *kind = NULL;
     int ordinal = 0;
-    if (!PyArg_ParseTuple(args, "|zi:_pool_free_all", &kind, &ordinal))
+    PyObject *handle = Py_None; /* borrowed: None, or a stream's handle */
+    if (!PyArg_ParseTuple(args, "|ziO:_pool_free_all", &kind, &ordinal,
+                          &handle))
         return NULL;
+    void *stream = NULL;
+    if (handle != Py_None) {
+        stream = PyLong_AsVoidPtr(handle);
+        if (stream == NULL && PyErr_Occurred())
+            return NULL;
+    }
     gpa_device *dev = gpa_device_named(kind, ordinal);
-    if (dev == NULL || gpa_pool_free_all_blocks(dev) < 0)
+    if (dev == NULL ||
+        gpa_pool_free_blocks(dev, handle != Py_None, (gpa_stream)stream) < 0)
         return NULL;
     Py_RETURN_NONE;
 }

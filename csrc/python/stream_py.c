@@ -33,15 +33,20 @@ static int parse_device_args(PyObject *args, const char *name, int nhandles,
     return *dev == NULL ? -1 : 0;
 }
 
-/* _stream_create(kind, ordinal) -> handle */
+/* _stream_create(kind, ordinal, flags=0, priority=0) -> handle */
 PyObject *gpa_py_stream_create(PyObject *self, PyObject *args)
 {
     gpa_device *dev;
-    void *unused;
+    const char *kind;
+    int ordinal, priority = 0;
+    unsigned flags = 0;
     gpa_stream s = NULL;
     GPA_UNUSED(self);
-    if (parse_device_args(args, "_stream_create", 0, &dev, &unused, NULL) < 0 ||
-        dev->be->stream_create(dev, &s) < 0)
+    if (!PyArg_ParseTuple(args, "si|Ii:_stream_create", &kind, &ordinal,
+                          &flags, &priority))
+        return NULL;
+    dev = gpa_device_named(kind, ordinal);
+    if (dev == NULL || dev->be->stream_create(dev, flags, priority, &s) < 0)
         return NULL;
     return PyLong_FromVoidPtr(s);
 }
@@ -123,15 +128,20 @@ PyObject *gpa_py_stream_current(PyObject *self, PyObject *args)
     return PyLong_FromVoidPtr(dev->stream);
 }
 
-/* _event_create(kind, ordinal) -> handle */
+/* _event_create(kind, ordinal, flags=0) -> handle */
 PyObject *gpa_py_event_create(PyObject *self, PyObject *args)
 {
     gpa_device *dev;
-    void *unused;
+    const char *kind;
+    int ordinal;
+    unsigned flags = 0;
     gpa_event e = NULL;
     GPA_UNUSED(self);
-    if (parse_device_args(args, "_event_create", 0, &dev, &unused, NULL) < 0 ||
-        dev->be->event_create(dev, &e) < 0)
+    if (!PyArg_ParseTuple(args, "si|I:_event_create", &kind, &ordinal,
+                          &flags))
+        return NULL;
+    dev = gpa_device_named(kind, ordinal);
+    if (dev == NULL || dev->be->event_create(dev, flags, &e) < 0)
         return NULL;
     return PyLong_FromVoidPtr(e);
 }

@@ -24,6 +24,13 @@ typedef void *gpa_event;   /* CUevent on cuda; a small struct on host */
 
 typedef struct { unsigned x, y, z; } gpa_dim3;
 
+/* Stream and event creation flags: the values of CUDA's driver API
+ * (CU_STREAM_NON_BLOCKING, CU_EVENT_BLOCKING_SYNC, CU_EVENT_DISABLE_TIMING),
+ * so the cuda backend passes them through. */
+#define GPA_STREAM_NON_BLOCKING 0x1u
+#define GPA_EVENT_BLOCKING_SYNC 0x1u
+#define GPA_EVENT_DISABLE_TIMING 0x2u
+
 enum gpa_copy_kind { GPA_H2D = 0, GPA_D2H = 1, GPA_D2D = 2 };
 
 typedef struct gpa_backend {
@@ -50,13 +57,17 @@ typedef struct gpa_backend {
                      size_t n, gpa_stream stream);
 
     /* Streams and events. */
-    int (*stream_create)(gpa_device *dev, gpa_stream *out);
+    /* flags: GPA_STREAM_NON_BLOCKING; priority as CUDA's (lower is
+     * higher, clamped to the device's range). */
+    int (*stream_create)(gpa_device *dev, unsigned flags, int priority,
+                         gpa_stream *out);
     int (*stream_destroy)(gpa_device *dev, gpa_stream stream);
     int (*stream_synchronize)(gpa_device *dev, gpa_stream stream);
     /* 1 when all work queued on the stream has completed, 0 when not,
      * -1 on error. */
     int (*stream_query)(gpa_device *dev, gpa_stream stream);
-    int (*event_create)(gpa_device *dev, gpa_event *out);
+    /* flags: GPA_EVENT_BLOCKING_SYNC | GPA_EVENT_DISABLE_TIMING */
+    int (*event_create)(gpa_device *dev, unsigned flags, gpa_event *out);
     int (*event_destroy)(gpa_device *dev, gpa_event ev);
     int (*event_record)(gpa_device *dev, gpa_event ev, gpa_stream stream);
     int (*event_synchronize)(gpa_device *dev, gpa_event ev);

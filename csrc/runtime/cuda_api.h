@@ -84,6 +84,8 @@ typedef struct gpa_cuda_api {
     CUresult (*cuPointerGetAttribute)(void *data, int attribute,
                                       CUdeviceptr ptr);
     CUresult (*cuStreamCreate)(CUstream *s, unsigned flags);
+    CUresult (*cuStreamCreateWithPriority)(CUstream *s, unsigned flags,
+                                           int priority);
     CUresult (*cuStreamDestroy)(CUstream s);
     CUresult (*cuStreamSynchronize)(CUstream s);
     CUresult (*cuStreamWaitEvent)(CUstream s, CUevent e, unsigned flags);

@@ -300,11 +300,14 @@ cuda_memset_d8(gpa_device *dev, void *dst, unsigned char value, size_t n,
 /* ------------------------------------------------------------------ */
 /* Streams and events                                                  */
 
-/* Streams are blocking (flags 0): they order with the legacy default
- * stream, on which memory may have been filled before the stream saw it.
- * *out: a new stream, owned by the caller (stream_destroy). */
+/* Streams are blocking unless GPA_STREAM_NON_BLOCKING: a blocking one
+ * orders with the legacy default stream, on which memory may have been
+ * filled before the stream saw it.  The driver clamps the priority to
+ * the device's range.  *out: a new stream, owned by the caller
+ * (stream_destroy). */
 static int
-cuda_stream_create(gpa_device *dev, gpa_stream *out)
+cuda_stream_create(gpa_device *dev, unsigned flags, int priority,
+                   gpa_stream *out)
 {
     const gpa_cuda_api *cu = enter(dev);
     CUstream s = NULL;
@@ -312,7 +315,7 @@ cuda_stream_create(gpa_device *dev, gpa_stream *out)
     *out = NULL;
     if (cu == NULL)
         return GPA_ERR;
-    GPA_CU_CHECK(cu, cuStreamCreate(&s, 0));
+    GPA_CU_CHECK(cu, cuStreamCreateWithPriority(&s, flags, priority));
     *out = (gpa_stream)s;
     return GPA_OK;
 }
@@ -342,9 +345,10 @@ cuda_stream_synchronize(gpa_device *dev, gpa_stream stream)
     return GPA_OK;
 }
 
-/* *out: a new event with timing, owned by the caller (event_destroy). */
+/* *out: a new event with the driver's flags (timing unless
+ * GPA_EVENT_DISABLE_TIMING), owned by the caller (event_destroy). */
 static int
-cuda_event_create(gpa_device *dev, gpa_event *out)
+cuda_event_create(gpa_device *dev, unsigned flags, gpa_event *out)
 {
     const gpa_cuda_api *cu = enter(dev);
     CUevent e = NULL;
@@ -352,7 +356,7 @@ cuda_event_create(gpa_device *dev, gpa_event *out)
     *out = NULL;
     if (cu == NULL)
         return GPA_ERR;
-    GPA_CU_CHECK(cu, cuEventCreate(&e, 0));
+    GPA_CU_CHECK(cu, cuEventCreate(&e, flags));
     *out = (gpa_event)e;
     return GPA_OK;
 }

@@ -82,6 +82,7 @@ static const gpa_sym driver_syms[] = {
     DRV(cuMemsetD8Async, "cuMemsetD8Async"),
     DRV(cuPointerGetAttribute, "cuPointerGetAttribute"),
     DRV(cuStreamCreate, "cuStreamCreate"),
+    DRV(cuStreamCreateWithPriority, "cuStreamCreateWithPriority"),
     DRV(cuStreamDestroy, "cuStreamDestroy_v2"),
     DRV(cuStreamSynchronize, "cuStreamSynchronize"),
     DRV(cuStreamWaitEvent, "cuStreamWaitEvent"),

@@ -100,9 +100,12 @@ static int host_memset_d8(gpa_device *dev, void *dst, unsigned char value,
     return GPA_OK;
 }
 
-static int host_stream_create(gpa_device *dev, gpa_stream *out)
+/* Host work is synchronous and in order: a non-blocking or prioritised
+ * stream is the default one (there is nothing to overlap or reorder). */
+static int host_stream_create(gpa_device *dev, unsigned flags, int priority,
+                              gpa_stream *out)
 {
-    GPA_UNUSED(dev);
+    GPA_UNUSED(dev); GPA_UNUSED(flags); GPA_UNUSED(priority);
     *out = NULL;
     return GPA_OK;
 }
@@ -113,8 +116,9 @@ static int host_nothing_stream(gpa_device *dev, gpa_stream stream)
     return GPA_OK;
 }
 
-/* A host event remembers when it was recorded, for elapsed times. */
-typedef struct { double t; } host_event;
+/* A host event remembers when it was recorded, for elapsed times, and its
+ * flags: a DISABLE_TIMING event has no time to give (CUDA's error). */
+typedef struct { double t; unsigned flags; } host_event;
 
 static double host_now_ms(void)
 {
@@ -123,7 +127,7 @@ static double host_now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
-static int host_event_create(gpa_device *dev, gpa_event *out)
+static int host_event_create(gpa_device *dev, unsigned flags, gpa_event *out)
 {
     GPA_UNUSED(dev);
     host_event *ev = calloc(1, sizeof(host_event));
@@ -131,6 +135,7 @@ static int host_event_create(gpa_device *dev, gpa_event *out)
         PyErr_NoMemory();
         return GPA_ERR;
     }
+    ev->flags = flags;
     *out = ev;
     return GPA_OK;
 }
@@ -172,6 +177,13 @@ static int host_event_elapsed(gpa_device *dev, gpa_event a, gpa_event b,
                               float *ms)
 {
     GPA_UNUSED(dev);
+    if ((((host_event *)a)->flags | ((host_event *)b)->flags) &
+        GPA_EVENT_DISABLE_TIMING) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "get_elapsed_time: an event was created with "
+                        "disable_timing=True (CUDA_ERROR_INVALID_HANDLE)");
+        return GPA_ERR;
+    }
     *ms = (float)(((host_event *)b)->t - ((host_event *)a)->t);
     return GPA_OK;
 }

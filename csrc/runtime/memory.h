@@ -52,6 +52,8 @@ size_t gpa_pool_total_bytes(gpa_device *dev);
 size_t gpa_pool_n_free_blocks(gpa_device *dev);
 unsigned long long gpa_pool_driver_allocs(gpa_device *dev);
 int gpa_pool_free_all_blocks(gpa_device *dev);
+/* Only the blocks cached for `stream` when only_stream (else all). */
+int gpa_pool_free_blocks(gpa_device *dev, int only_stream, gpa_stream stream);
 /* After a stream was synchronized and before it is destroyed: its free
  * blocks move to the default stream's arena. */
 int gpa_pool_forget_stream(gpa_device *dev, gpa_stream stream);

@@ -184,8 +184,18 @@ static int new_segment(struct gpa_pool *pool, size_t size, int is_small,
  * failure (exception set). */
 int gpa_pool_free_all_blocks(gpa_device *dev)
 {
+    return gpa_pool_free_blocks(dev, 0, NULL);
+}
+
+/* As gpa_pool_free_all_blocks, limited to the arena of `stream` when
+ * only_stream (CuPy's free_all_blocks(stream=)): other streams' cached
+ * blocks stay. */
+int gpa_pool_free_blocks(gpa_device *dev, int only_stream, gpa_stream stream)
+{
     struct gpa_pool *pool = dev->pool;
     for (int a = 0; a < pool->n_arenas; a++) {
+        if (only_stream && pool->arenas[a].stream != stream)
+            continue;
         for (int k = 0; k < 2; k++) {
             free_list *fl = &pool->arenas[a].lists[k];
             size_t keep = 0;

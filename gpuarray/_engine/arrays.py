@@ -1,6 +1,7 @@
 """Array creation (NumPy/CuPy names).  Fills run on the device: the C core
 does empty/full and the index-driven kernels of arange, linspace, eye and
 tri; this module adds the argument handling NumPy defines."""
+import functools
 import math
 import operator
 
@@ -16,6 +17,52 @@ def _np_ndim(v):
     return v.ndim if isinstance(v, ndarray) else np.ndim(v)
 
 
+# ---- device= (issue 22): validated, and honoured by making the device
+# current for the call.  Accepted: None, a gpuarray.cuda.Device or the
+# host device object (what ndarray.device returns), 'host'/'cpu',
+# 'cuda[:N]'/'gpu[:N]', or an int N (CUDA device N).  A device that is not
+# there -- or of the other kind than the current one, since the host and
+# CUDA devices are not mixed in one process -- raises ValueError, as the
+# Array API asks of an unsupported device.
+
+def _device_key(device):
+    key = getattr(device, "_gpa_key", None)
+    if key is not None:
+        return key()
+    if isinstance(device, str):
+        name, _, num = device.partition(":")
+        if name in ("cpu", "host") and num in ("", "0"):
+            return ("host", 0)
+        if name in ("cuda", "gpu") and (num == "" or num.isdigit()):
+            return ("cuda", int(num or 0))
+    elif isinstance(device, int) and not isinstance(device, bool):
+        if device >= 0:
+            return ("cuda", device)
+    raise ValueError("unsupported device %r (use None, a gpuarray device "
+                     "object, 'host'/'cpu' or 'cuda[:N]')" % (device,))
+
+
+def _on_device(fn):
+    """fn with NumPy's/the Array API's device= keyword honoured."""
+    @functools.wraps(fn)
+    def wrapper(*args, device=None, **kwargs):
+        if device is None:
+            return fn(*args, **kwargs)
+        kind, n = _device_key(device)
+        cur = _core._get_device()
+        if (kind, n) == tuple(cur):
+            return fn(*args, **kwargs)
+        if kind != cur[0] or n >= _core._device_count():
+            raise ValueError("device %r is not available (arrays are on %s "
+                             "%d)" % (device, cur[0], cur[1]))
+        prev = _core._set_device(n)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _core._set_device(prev)
+    return wrapper
+
+
 def _canon_dtype(dtype, default=np.float64):
     return np.dtype(default if dtype is None else dtype)
 
@@ -26,6 +73,7 @@ def _foreign(like):
     return like is not None and not isinstance(like, ndarray)
 
 
+@_on_device
 def zeros(shape, dtype=float, order="C", *, device=None, like=None):
     """Array of zeros (one memset on the device)."""
     if _foreign(like):
@@ -33,6 +81,7 @@ def zeros(shape, dtype=float, order="C", *, device=None, like=None):
     return full(shape, 0, _canon_dtype(dtype), order)
 
 
+@_on_device
 def ones(shape, dtype=float, order="C", *, device=None, like=None):
     """Array of ones (one fill kernel on the device)."""
     if _foreign(like):
@@ -40,6 +89,7 @@ def ones(shape, dtype=float, order="C", *, device=None, like=None):
     return full(shape, 1, _canon_dtype(dtype), order)
 
 
+@_on_device
 def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
                *, device=None):
     """New uninitialised array like `prototype`: its shape and dtype unless
@@ -48,6 +98,7 @@ def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
     return _core._empty_like(a, dtype, order, shape)
 
 
+@_on_device
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None,
               *, device=None):
     """NumPy's full_like: the value goes in by copyto(casting='unsafe'), so
@@ -64,6 +115,7 @@ def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None,
     return out
 
 
+@_on_device
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *,
                device=None):
     out = empty_like(a, dtype, order, subok, shape)
@@ -71,6 +123,7 @@ def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *,
     return out
 
 
+@_on_device
 def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
               device=None):
     out = empty_like(a, dtype, order, subok, shape)
@@ -78,6 +131,36 @@ def ones_like(a, dtype=None, order="K", subok=None, shape=None, *,
     return out
 
 
+def _holds_device(seq):
+    for v in seq:
+        if isinstance(v, ndarray) or \
+                (isinstance(v, (list, tuple)) and _holds_device(v)):
+            return True
+    return False
+
+
+def _from_nested(seq):
+    """A list/tuple holding gpuarray arrays, built on the device: each
+    entry copied into its place, device to device, never through NumPy
+    (whose __array__ device memory refuses).  The dtype promotes as
+    np.array's does for arrays and (strongly typed) scalars."""
+    items = [_from_nested(v) if isinstance(v, (list, tuple)) and
+             _holds_device(v) else v for v in seq]
+    shapes = {tuple(v.shape) if isinstance(v, ndarray) else np.shape(v)
+              for v in items}
+    if len(shapes) != 1:
+        raise ValueError("setting an array element with a sequence. The "
+                         "requested array has an inhomogeneous shape after "
+                         "1 dimensions.")
+    dt = np.result_type(*[v.dtype if isinstance(v, ndarray)
+                          else np.asarray(v).dtype for v in items])
+    out = _core.empty((len(items),) + shapes.pop(), dt)
+    for i, v in enumerate(items):
+        out[i] = v
+    return out
+
+
+@_on_device
 def asarray(a, dtype=None, order=None, *, copy=None, device=None,
             like=None, blocking=False):
     """Array on the current device; no copy when `a` already is one.
@@ -87,14 +170,18 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
     is always complete on return: gpuarray stages host memory through its
     own buffers and waits for them, so the source may be changed at once).
 
-    Differs from NumPy: `device` is accepted and not used: arrays go to
-    the current device (``with gpuarray.cuda.Device(n):`` chooses it).
+    device: validated and honoured (_on_device).
     """
     if not isinstance(blocking, (bool, np.bool_)):
         raise TypeError("blocking must be True or False, not %r"
                         % (blocking,))
     if _foreign(like):
         return np.asarray(a, dtype, order, copy=copy, like=like)
+    if isinstance(a, (list, tuple)) and _holds_device(a):
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array "
+                             "as requested.")
+        a = _from_nested(a)
     out = _core._asarray(a, dtype, copy, order)
     if blocking:
         _core._synchronize()
@@ -182,6 +269,7 @@ def _arange_dtype(start, stop, step):
                           np.intp)
 
 
+@_on_device
 def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
            like=None):
     """Evenly spaced values in [start, stop), as numpy.arange computes
@@ -225,6 +313,7 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
     return out
 
 
+@_on_device
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
              axis=0, *, device=None):
     """num values from start to stop, computed with NumPy's formula."""
@@ -278,6 +367,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
     return r if dtype is None else r.astype(dtype, copy=False)
 
 
+@_on_device
 def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
     """2-D array with ones on the k-th diagonal."""
     out = _core._eye(N, N if M is None else M, operator.index(k),

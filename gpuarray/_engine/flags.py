@@ -3,8 +3,25 @@ of the layout flags; `writeable` can be set, as in NumPy."""
 from .._core import _set_writeable
 
 
+def _is_aligned(a):
+    """NumPy's ALIGNED, computed: the first element's address and the
+    step of every axis longer than 1 are multiples of the dtype's
+    alignment (an empty array is aligned).  None (no array): True."""
+    if a is None or a.size == 0:
+        return True
+    align = a.dtype.alignment
+    if align <= 1:
+        return True
+    bits = a.data.ptr
+    for n, s in zip(a.shape, a.strides):
+        if n > 1:
+            bits |= s
+    return bits % align == 0
+
+
 class Flags:
-    __slots__ = ("_c", "_f", "_owndata", "_writeable", "_array")
+    __slots__ = ("_c", "_f", "_owndata", "_writeable", "_array",
+                 "_aligned")
     __hash__ = None             # unhashable, as NumPy's flagsobj
 
     _KEYS = {
@@ -26,6 +43,7 @@ class Flags:
         self._owndata = owndata
         self._writeable = writeable
         self._array = array
+        self._aligned = _is_aligned(array)
 
     # the layout flags are read-only (AttributeError on assignment)
     @property
@@ -52,13 +70,15 @@ class Flags:
 
     @property
     def aligned(self):
-        return True
+        return self._aligned
 
     @aligned.setter
     def aligned(self, value):
-        # device memory is always aligned; only True can be honoured
-        if not value:
-            raise ValueError("gpuarray arrays are always aligned")
+        # NumPy's rule: False may be set; True only where it is true
+        if value and not _is_aligned(self._array):
+            raise ValueError("cannot set aligned flag of mis-aligned "
+                             "array to True")
+        self._aligned = bool(value)
 
     @property
     def writebackifcopy(self):
@@ -70,7 +90,8 @@ class Flags:
             raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
 
     def _state(self):
-        return (self._c, self._f, self._owndata, self._writeable)
+        return (self._c, self._f, self._owndata, self._writeable,
+                self._aligned)
 
     def __eq__(self, other):
         if not isinstance(other, Flags):
@@ -88,17 +109,17 @@ class Flags:
 
     @property
     def behaved(self):
-        return self.writeable
+        return self.aligned and self.writeable
 
     @property
     def carray(self):
-        return self.c_contiguous and self.writeable
+        return self.c_contiguous and self.behaved
 
     @property
     def farray(self):
-        # NumPy tests "any of ALIGNED|WRITEABLE|F_CONTIGUOUS, not C", and
-        # we are always aligned
-        return not self.c_contiguous
+        # NumPy's test: any of ALIGNED|WRITEABLE|F_CONTIGUOUS, and not C
+        return (self.aligned or self.writeable or self.f_contiguous) and \
+            not self.c_contiguous
 
     @property
     def contiguous(self):
@@ -122,7 +143,7 @@ class Flags:
 
     def __repr__(self):
         return ("  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s\n  OWNDATA : %s\n"
-                "  WRITEABLE : %s\n  ALIGNED : True\n"
+                "  WRITEABLE : %s\n  ALIGNED : %s\n"
                 "  WRITEBACKIFCOPY : False\n" % (
                     self.c_contiguous, self.f_contiguous, self.owndata,
-                    self.writeable))
+                    self.writeable, self.aligned))

@@ -79,6 +79,9 @@ class Device:
 
     __index__ = __int__
 
+    def _gpa_key(self):     # device= of the creation functions
+        return ("cuda", self.id)
+
 
 class HostDevice:
     """The host device: arrays in ordinary memory, kernels compiled by the
@@ -90,6 +93,9 @@ class HostDevice:
 
     def synchronize(self):
         pass
+
+    def _gpa_key(self):     # device= of the creation functions
+        return ("host", 0)
 
     def __eq__(self, other):
         return isinstance(other, HostDevice)
@@ -155,8 +161,21 @@ class Stream:
         self._dev = _core._get_device()
         self._owned = False
         self.ptr = 0
+        # CUDA's meaning (issue 22): non_blocking -> CU_STREAM_NON_BLOCKING
+        # (no implicit order with the legacy default stream), priority:
+        # lower runs first, clamped to the device's range.  On the host
+        # device work is synchronous, so both have nothing to change.
+        if priority is not None and not isinstance(priority, int):
+            raise TypeError("priority must be an int, got %r" % (priority,))
+        if ptds:
+            raise NotImplementedError("Stream(ptds=True): per-thread "
+                                      "default streams are not supported")
+        self.non_blocking = bool(non_blocking)
+        self.priority = 0 if priority is None else priority
         if not null:
-            self.ptr = _core._stream_create(*self._dev)
+            self.ptr = _core._stream_create(*self._dev,
+                                            1 if non_blocking else 0,
+                                            self.priority)
             self._owned = self.ptr != 0
         self._prev = []
         if self.ptr:
@@ -259,7 +278,12 @@ class Event:
             raise NotImplementedError("interprocess events are not "
                                       "supported")
         self._dev = _core._get_device()
-        self.ptr = _core._event_create(*self._dev)
+        # the driver's flags: block -> CU_EVENT_BLOCKING_SYNC (synchronize
+        # sleeps, not spins), disable_timing -> CU_EVENT_DISABLE_TIMING
+        # (get_elapsed_time then raises, on the host device too)
+        self.block, self.disable_timing = bool(block), bool(disable_timing)
+        self.ptr = _core._event_create(*self._dev, (1 if block else 0) |
+                                       (2 if disable_timing else 0))
 
     def record(self, stream=None):
         """Records the event on `stream` (the current stream if None)."""

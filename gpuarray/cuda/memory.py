@@ -97,8 +97,15 @@ class MemoryPool:
         return self._stats()["driver_allocations"]
 
     def free_all_blocks(self, stream=None):
-        """Returns every cached, wholly free segment to the driver."""
-        _core._pool_free_all(self._kind, self._ordinal)
+        """Returns every cached, wholly free segment to the driver; with
+        `stream` (a Stream), only the blocks cached for that stream."""
+        if stream is None:
+            _core._pool_free_all(self._kind, self._ordinal)
+        else:
+            if not hasattr(stream, "ptr"):
+                raise TypeError("stream must be a gpuarray.cuda.Stream, "
+                                "got %r" % (stream,))
+            _core._pool_free_all(self._kind, self._ordinal, int(stream.ptr))
 
     def set_limit(self, size=None, fraction=None):
         """Caps what the pool may hold (0 or None: no cap)."""

@@ -27,6 +27,7 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
+from .._engine.arrays import _holds_device
 from .._engine.arrays import arange, ascontiguousarray, zeros
 from .._engine.reduce import _axes
 from ..manipulation.shapes import stack, broadcast_to, concatenate
@@ -95,6 +96,8 @@ def _entry_of(obj):
         return ("bool", _asarray(_np.bool_(obj)))
     if isinstance(obj, ndarray):
         arr = obj
+    elif isinstance(obj, (list, tuple)) and _holds_device(obj):
+        arr = _asarray(obj)     # built on the device (0-d array entries)
     elif isinstance(obj, (list, tuple, _np.ndarray)):
         h = _np.asarray(obj)
         if h.size == 0 and h.dtype.kind == "f":  # [] indexes nothing

@@ -116,6 +116,49 @@ def _resolve(p, types, x=None):
                     % (p.name, p.type_name))
 
 
+def _options_defines(options, who):
+    """Compiler options as preamble text: -D macros (-DN, -DN=V, -D N=V)
+    become #define lines, so they reach the kernel on both backends; any
+    other option raises, naming it (never dropped silently)."""
+    if isinstance(options, str):
+        options = (options,)
+    lines, it = [], iter(tuple(options))
+    for o in it:
+        if not isinstance(o, str):
+            raise TypeError("%s: options must be strings, got %r" % (who, o))
+        if o == "-D":
+            o = "-D" + next(it, "")
+        if o.startswith("-D") and len(o) > 2:
+            name, eq, val = o[2:].partition("=")
+            if not _re.match(r"^[A-Za-z_]\w*$", name):
+                raise ValueError("%s: bad macro option %r" % (who, o))
+            lines.append("#define %s %s\n" % (name, val if eq else "1"))
+        else:
+            raise NotImplementedError(
+                "%s: compiler option %r is not supported (only -D macros)"
+                % (who, o))
+    return "".join(lines)
+
+
+class _on_stream:
+    """stream= of a kernel call: the launch goes to that stream (made the
+    device's current stream for the call, Note [Streams])."""
+
+    def __init__(self, stream):
+        if stream is not None and not hasattr(stream, "__enter__"):
+            raise TypeError("stream must be a gpuarray.cuda.Stream, got %r"
+                            % (stream,))
+        self.stream = stream
+
+    def __enter__(self):
+        if self.stream is not None:
+            self.stream.__enter__()
+
+    def __exit__(self, *exc):
+        if self.stream is not None:
+            self.stream.__exit__(*exc)
+
+
 def _typedefs(types):
     return "".join("typedef %s %s;\n" % (_CT[dt.char], name)
                    for name, dt in types.items())
@@ -126,7 +169,14 @@ class ElementwiseKernel:
 
     def __init__(self, in_params, out_params, operation, name="kernel",
                  reduce_dims=True, preamble="", no_return=False,
-                 return_tuple=False, loop_prep="", after_loop="", **kwargs):
+                 return_tuple=False, loop_prep="", after_loop="", options=()):
+        # CuPy's keyword set; an unknown keyword is Python's TypeError
+        if loop_prep or after_loop:
+            raise NotImplementedError("gpuarray ElementwiseKernel: "
+                                      "loop_prep and after_loop are not "
+                                      "supported")
+        self.options = options
+        defines = _options_defines(options, "ElementwiseKernel")
         self.in_params = _params(in_params)
         self.out_params = _params(out_params)
         if not self.out_params:
@@ -136,13 +186,16 @@ class ElementwiseKernel:
             raise ValueError("duplicate parameter names")
         self.operation = operation
         self.name = name
-        self.preamble = preamble
+        self.preamble = defines + preamble
         self.no_return = no_return
         self.return_tuple = return_tuple
         self.nin = len(self.in_params)
         self.nout = len(self.out_params)
 
     def __call__(self, *args, size=None, block_size=None, stream=None):
+        # block_size: the engine picks the launch shape (no effect on the
+        # result; accepted for CuPy code)
+        _on_stream(stream)  # checks the type before any work
         nin, nout = self.nin, self.nout
         if len(args) not in (nin, nin + nout):
             raise TypeError("Wrong number of arguments for %r: %d given, "
@@ -198,8 +251,10 @@ class ElementwiseKernel:
             out_types = [out_dt[0]]
         loop_types = tuple(in_dt) + tuple(
             dt for dt, r in zip(out_dt, raw_out) if r) + tuple(out_types)
-        _core._elementwise(self._body(types), tuple(ops_in), tuple(ops_out),
-                           loop_types, _PRELUDE + self.preamble)
+        with _on_stream(stream):
+            _core._elementwise(self._body(types), tuple(ops_in),
+                               tuple(ops_out), loop_types,
+                               _PRELUDE + self.preamble)
         for o, w, r in zip(outs, work, raw_out):
             if r and w is not o:
                 o[...] = w
@@ -257,7 +312,9 @@ class ReductionKernel:
     def __init__(self, in_params, out_params, map_expr, reduce_expr,
                  post_map_expr, identity, name="reduce_kernel",
                  reduce_type=None, reduce_dims=True, preamble="",
-                 options=(), **kwargs):
+                 options=()):
+        self.options = options
+        defines = _options_defines(options, "ReductionKernel")
         self.in_params = _params(in_params)
         self.out_params = _params(out_params)
         if len(self.out_params) != 1 or any(p.raw for p in
@@ -274,9 +331,13 @@ class ReductionKernel:
         self.identity = identity
         self.name = name
         self.reduce_type = reduce_type
-        self.preamble = preamble
+        self.preamble = defines + preamble
 
     def __call__(self, *args, axis=None, keepdims=False, stream=None):
+        with _on_stream(stream):
+            return self._call(args, axis, keepdims)
+
+    def _call(self, args, axis, keepdims):
         nin = len(self.in_params)
         if len(args) not in (nin, nin + 1):
             raise TypeError("Wrong number of arguments for %r" % self.name)

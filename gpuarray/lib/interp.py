@@ -5,6 +5,8 @@ import builtins as _b
 
 import numpy as _np
 
+from .._core import ndarray
+
 from .._engine import ufuncs as _engine_ufuncs
 from ..manipulation import shapes as _manipulation_shapes
 from ..sorting import (search_unique as _sorting_search_unique,
@@ -12,6 +14,15 @@ from ..sorting import (search_unique as _sorting_search_unique,
 from .._engine.arrays import asarray
 
 __all__ = ["interp"]
+
+
+def _bound(v, rdt):
+    """left=/right= as a device value of the result type: a gpuarray
+    array stays on the device (no NumPy conversion), anything else is
+    read as NumPy reads it."""
+    if isinstance(v, ndarray):
+        return v.astype(rdt)
+    return asarray(_np.asarray(v, rdt))
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
@@ -46,8 +57,8 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         xp = _manipulation_shapes.concatenate([xp[-1:] - period, xp, xp[0:1] + period])
         fp = _manipulation_shapes.concatenate([fp[-1:], fp, fp[0:1]])
     n = xp.shape[0]
-    lval = fp[0] if left is None else asarray(_np.asarray(left, rdt))
-    rval = fp[-1] if right is None else asarray(_np.asarray(right, rdt))
+    lval = fp[0] if left is None else _bound(left, rdt)
+    rval = fp[-1] if right is None else _bound(right, rdt)
     if n == 1:
         y = _manipulation_shapes.broadcast_to(fp[0], x.shape).copy()
     else:

@@ -17,6 +17,7 @@ from .._engine.operands import _accumulator
 from ..math import sums as _math_sums
 from ..ufuncs import gufunc_axes as _gufunc_axes
 from . import _gemm, _intgemm
+from ._order import honours_order as _honours_order
 
 __all__ = ["dot", "matmul", "inner", "vdot", "outer", "tensordot", "kron",
            "cross"]
@@ -176,6 +177,7 @@ def _matmul_core_error(i, has):
                      "(n?,k),(k,m?)->(n?,m?) requires 1)" % (i, has))
 
 
+@_honours_order    # order= (issue 22), a wrapper
 def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
            dtype=None, subok=True, signature=None, axes=None,
            axis=_np._NoValue, keepdims=_np._NoValue):

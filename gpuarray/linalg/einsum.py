@@ -15,6 +15,7 @@ from ..manipulation import shapes as _manipulation_shapes
 from ..math import sums as _math_sums
 from .._engine.arrays import asarray
 from .._engine.operands import _prod
+from ._order import honours_order as _honours_order
 
 
 __all__ = ["einsum"]
@@ -178,6 +179,7 @@ def _einsum_from_sublists(args):
     return (text,) + tuple(ops)
 
 
+@_honours_order    # order= (issue 22), a wrapper
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
            optimize=False):
     """Einstein summation: explicit ('ij,jk->ik') and implicit ('ij,jk')

@@ -12,6 +12,7 @@ from .._engine import ufuncs as _uf
 from ..manipulation import shapes as _mn
 from .._engine.arrays import asarray
 from .dot_matmul import _contract, _direct, _matmul2d
+from ._order import ordered as _ordered_result
 from ..ufuncs import gufunc_axes as _gufunc_axes
 
 
@@ -22,7 +23,7 @@ _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 
 @_ft.lru_cache(maxsize=256)
-def _gufunc_dtype(name, d1, d2, dtype, casting, out_dtype):
+def _gufunc_dtype(name, d1, d2, dtype, casting, out_dtype, signature=None):
     """The loop dtype NumPy's gufunc `name` picks, from a call on
     one-element probes; NumPy's TypeError when no loop fits or the result
     cannot be cast to an `out` of out_dtype."""
@@ -33,6 +34,8 @@ def _gufunc_dtype(name, d1, d2, dtype, casting, out_dtype):
     kwargs = {"casting": casting}
     if dtype is not None:
         kwargs["dtype"] = dtype
+    if signature is not None:
+        kwargs["signature"] = signature
     loop = _np.dtype(uf(x1, x2, **kwargs).dtype)
     if out_dtype is not None:
         # An out= array does not change the loop, only where it lands.
@@ -40,13 +43,28 @@ def _gufunc_dtype(name, d1, d2, dtype, casting, out_dtype):
     return loop
 
 
-def _loop_dtype(name, a, b, dtype, casting, out):
+def _signature_key(signature):
+    """signature= in a hashable form NumPy accepts: a string, or a tuple
+    of dtypes (None where free)."""
+    if signature is None or isinstance(signature, str):
+        return signature
+    if isinstance(signature, (tuple, list)):
+        return tuple(None if s is None else _np.dtype(s) for s in signature)
+    return _np.dtype(signature)
+
+
+def _loop_dtype(name, a, b, dtype, casting, out, signature=None):
+    """NumPy's loop for these operands, dtype=, casting=, signature=."""
     if isinstance(out, tuple) and len(out) == 1:
         out = out[0]
     out_dtype = out.dtype if isinstance(out, ndarray) else None
     return _gufunc_dtype(name, a.dtype, b.dtype,
                          None if dtype is None else _np.dtype(dtype),
-                         casting, out_dtype)
+                         casting, out_dtype, _signature_key(signature))
+
+
+def _ordered(result, order, out):
+    return _ordered_result(result, order, out)
 
 
 def _core_error(name, signature, i, has, needs):
@@ -115,7 +133,7 @@ def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
     if b.shape[-1] != a.shape[-1]:
         _mismatch_error("vecdot", sig, b.shape[-1], a.shape[-1])
     _np.broadcast_shapes(a.shape[:-1], b.shape[:-1])
-    dt = _loop_dtype("vecdot", a, b, dtype, casting, out)
+    dt = _loop_dtype("vecdot", a, b, dtype, casting, out, signature)
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
     if dt.kind == "c":
         a = _uf.conjugate(a)
@@ -123,7 +141,7 @@ def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
     if keepdims:
         result = _mn.expand_dims(result,
                                  _normalize_axis(out_ax, result.ndim + 1))
-    return _store(out, result)
+    return _store(out, _ordered(result, order, out))
 
 
 def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
@@ -135,7 +153,8 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
             keepdims is not _np._NoValue:
         _gufunc_axes.check_keywords("matvec", "(m,n),(n)->(m)", axis, keepdims)
         return _store(out, _gufunc_axes.apply(
-            "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting),
+            "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting,
+                                          signature=signature, order=order),
             asarray(x1), asarray(x2), (2, 1), lambda ops: 1, axes))
     sig = "(m,n),(n)->(m)"
     a, b = asarray(x1), asarray(x2)
@@ -146,11 +165,13 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     if b.shape[-1] != a.shape[-1]:
         _mismatch_error("matvec", sig, b.shape[-1], a.shape[-1])
     _np.broadcast_shapes(a.shape[:-2], b.shape[:-1])
-    dt = _loop_dtype("matvec", a, b, dtype, casting, out)
+    dt = _loop_dtype("matvec", a, b, dtype, casting, out, signature)
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
     if _direct(dt):   # a GEMM of (..., m, n) by (..., n, 1)
-        return _store(out, _matmul2d(a, b[..., :, None], dt)[..., 0])
-    return _store(out, _contract(a, b[..., None, :], dt))
+        return _store(out, _ordered(_matmul2d(a, b[..., :, None], dt)[..., 0],
+                                    order, out))
+    return _store(out, _ordered(_contract(a, b[..., None, :], dt), order,
+                                out))
 
 
 def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
@@ -162,7 +183,8 @@ def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
             keepdims is not _np._NoValue:
         _gufunc_axes.check_keywords("vecmat", "(n),(n,m)->(m)", axis, keepdims)
         return _store(out, _gufunc_axes.apply(
-            "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting),
+            "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting,
+                                          signature=signature, order=order),
             asarray(x1), asarray(x2), (1, 2), lambda ops: 1, axes))
     sig = "(n),(n,m)->(m)"
     a, b = asarray(x1), asarray(x2)
@@ -173,12 +195,13 @@ def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     if b.shape[-2] != a.shape[-1]:
         _mismatch_error("vecmat", sig, b.shape[-2], a.shape[-1])
     _np.broadcast_shapes(a.shape[:-1], b.shape[:-2])
-    dt = _loop_dtype("vecmat", a, b, dtype, casting, out)
+    dt = _loop_dtype("vecmat", a, b, dtype, casting, out, signature)
     a, b = a.astype(dt, copy=False), b.astype(dt, copy=False)
     if dt.kind == "c":
         a = _uf.conjugate(a)
     if _direct(dt):   # a GEMM of (..., 1, n) by (..., n, m)
-        return _store(out, _matmul2d(a[..., None, :], b, dt)[..., 0, :])
-    return _store(out, _contract(a[..., None, :], _mn.swapaxes(b, -1, -2),
-                                 dt))
+        return _store(out, _ordered(
+            _matmul2d(a[..., None, :], b, dt)[..., 0, :], order, out))
+    return _store(out, _ordered(
+        _contract(a[..., None, :], _mn.swapaxes(b, -1, -2), dt), order, out))
 

@@ -408,10 +408,14 @@ def digitize(x, bins, right=False):
     if not _np.can_cast(b.dtype, _np.float64):   # NumPy's monotonic check
         raise TypeError("Cannot cast array data from %r to dtype('float64') "
                         "according to the rule 'safe'" % b.dtype)
-    d = _np.diff(b.get())
+    # monotonic check on the device, one sync for both answers (no copy
+    # of the bins; a direct comparison, so unsigned bins don't wrap)
+    lo, hi = b[:-1], b[1:]
+    inc, dec = concatenate([(hi >= lo).all().reshape(1),
+                            (hi <= lo).all().reshape(1)]).get()
     side = "left" if right else "right"
-    if (d >= 0).all():
+    if inc:
         return searchsorted(b, x, side=side)
-    if (d <= 0).all():   # decreasing: search the reversed bins
+    if dec:   # decreasing: search the reversed bins
         return b.shape[0] - searchsorted(b[::-1], x, side=side)
     raise ValueError("bins must be monotonically increasing or decreasing")

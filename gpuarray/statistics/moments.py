@@ -80,9 +80,14 @@ def _var_types(a, dtype):
     return ct, real, res
 
 
-def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
+def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip,
+         m=None):
     a = _asarray(a)
     dtype = _dtype_arg(dtype)
+    if m is not None:
+        # NumPy 2's mean=: the deviations are taken from the mean given
+        # (keepdims-shaped, broadcast against a), in the two-pass form
+        m = _asarray(m)
     if nan_skip and a.dtype.kind not in "fc":
         nan_skip = False
     if nan_skip:
@@ -98,11 +103,13 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
         if nan_skip:
             raise TypeError("If a is inexact, then dtype must be inexact")
         return _var_in_dtype(a, axis, _np.dtype(dtype), out, ddof, keepdims,
-                             where, sqrt)
+                             where, sqrt, m)
     ct, real, res_dt = _var_types(a, dtype)
     if a.dtype.kind == "c" and ct.kind == "f" and where is True:
         # NumPy's two passes: a real mean (the imaginary parts dropped),
         # then |x - mean|^2 -- var(re) + mean(im^2), not the one-pass form
+        where = _np.True_
+    if m is not None and where is True:
         where = _np.True_
     if where is not True and where is not None:
         if nan_skip:
@@ -111,7 +118,7 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
                 broadcast_to(_asarray(where), a.shape),
                 _ufunc("logical_not")(_ufunc("isnan")(a)))
         return _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
-                          nan_skip)
+                          nan_skip, m)
     # float16 moments accumulate in float32, as sums do (the Welford
     # state has no half-precision form)
     acc = _np.dtype(_np.float32) if real == _np.float16 else real
@@ -121,12 +128,13 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip):
                    1.0 if sqrt else 0.0)
 
 
-def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt):
+def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt, m=None):
     """var/std with an integer or bool dtype=, NumPy's two passes in that
     type: the mean truncated into dt, the deviations squared, their sum in
     dt divided (truncating).  std's square root cannot be cast back into
     an integer array (NumPy's error); a 0-d result is truncated."""
-    m = mean(a, axis, dtype=dt, keepdims=True, where=where)
+    if m is None:
+        m = mean(a, axis, dtype=dt, keepdims=True, where=where)
     x = a - m
     if x.dtype.kind == "c":     # |x|^2, as NumPy's x * conj(x)
         x = _ufunc("multiply")(x, _ufunc("conjugate")(x)).real
@@ -147,8 +155,9 @@ def _var_in_dtype(a, axis, dt, out, ddof, keepdims, where, sqrt):
 
 
 def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
-               nan_skip=False):
-    m = mean(a, axis, dtype=dtype, keepdims=True, where=where)
+               nan_skip=False, m=None):
+    if m is None:
+        m = mean(a, axis, dtype=dtype, keepdims=True, where=where)
     x = a - m
     if x.dtype.kind == "c":
         x = _ufunc("multiply")(x, _ufunc("conjugate")(x)).real
@@ -198,25 +207,29 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
         where=True, mean=None, correction=None):
     """Variance in one pass (Welford/Chan merges of (n, mean, M2))."""
     ddof = _ddof(ddof, correction)
-    return _var(a, axis, dtype, out, ddof, keepdims, where, False, False)
+    return _var(a, axis, dtype, out, ddof, keepdims, where, False, False,
+                mean)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
         where=True, mean=None, correction=None):
     ddof = _ddof(ddof, correction)
-    return _var(a, axis, dtype, out, ddof, keepdims, where, True, False)
+    return _var(a, axis, dtype, out, ddof, keepdims, where, True, False,
+                mean)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=None, correction=None):
     ddof = _ddof(ddof, correction)
-    return _var(a, axis, dtype, out, ddof, keepdims, where, False, True)
+    return _var(a, axis, dtype, out, ddof, keepdims, where, False, True,
+                mean)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=None, correction=None):
     ddof = _ddof(ddof, correction)
-    return _var(a, axis, dtype, out, ddof, keepdims, where, True, True)
+    return _var(a, axis, dtype, out, ddof, keepdims, where, True, True,
+                mean)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
