@@ -318,6 +318,11 @@ class Event:
 
 def get_elapsed_time(start_event, end_event):
     """Milliseconds between two recorded events (end synchronized)."""
+    for e in (start_event, end_event):
+        if getattr(e, "disable_timing", False):
+            # the driver says only "invalid handle" (CUDA_ERROR_INVALID_HANDLE)
+            raise RuntimeError("get_elapsed_time: an Event created with "
+                               "disable_timing=True has no time stamp")
     return _core._event_elapsed(start_event._dev[0], start_event._dev[1],
                                 start_event.ptr, end_event.ptr)
 

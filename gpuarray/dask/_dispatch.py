@@ -42,6 +42,8 @@ def _percentile(a, q, method="linear"):
     n = len(a)
     if not n:
         return None, n
+    if isinstance(q, ndarray):  # a few numbers: one copy, not one a value
+        q = q.get()
     q = list(q) if not isinstance(q, (list, tuple, np.ndarray)) else q
     if not np.issubdtype(a.dtype, np.number):
         method = "nearest"

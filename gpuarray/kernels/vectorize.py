@@ -86,7 +86,14 @@ class vectorize:
 
         def host(x):
             return x.get() if isinstance(x, ndarray) else x
-        vec = _np.vectorize(self.pyfunc, otypes=self.otypes,
+
+        def per_element(*a, **k):
+            # gpuarray calls inside the function give device scalars: each
+            # comes to the host (NumPy's loop cannot take device memory)
+            r = self.pyfunc(*a, **k)
+            return tuple(host(x) for x in r) if isinstance(r, tuple) \
+                else host(r)
+        vec = _np.vectorize(per_element, otypes=self.otypes,
                             excluded=self.excluded or None, cache=self.cache,
                             signature=self.signature)
         res = vec(*[host(a) for a in args],

@@ -134,7 +134,12 @@ def _lerp(lo, hi, t, rt):
 def _host_q(q, scale):
     """(q as a NumPy array of NumPy's dtype, is q a Python scalar)."""
     weak = type(q) in (int, float)
-    qh = q.get() if isinstance(q, ndarray) else q
+    if isinstance(q, ndarray):
+        qh = q.get()
+    elif isinstance(q, (list, tuple)):  # of device scalars, say: one copy
+        qh = [x.get() if isinstance(x, ndarray) else x for x in q]
+    else:
+        qh = q
     qh = _np.true_divide(qh, 100) if scale == 100 else _np.asanyarray(qh)
     if _np.any((qh < 0) | (qh > 1)) or _np.any(_np.isnan(qh)):
         raise ValueError("Percentiles must be in the range [0, 100]"

@@ -877,7 +877,11 @@ def test_ufunc_with_numpy_or_list_operand_names_asarray():
 
 def test_array_function_keywords_numpy_passes_through():
     n, g = _pair()
-    _check(np.ones_like(g, device="cpu"), np.ones_like(n, device="cpu"))
+    if isinstance(g.device, gp.cuda.HostDevice):
+        _check(np.ones_like(g, device="cpu"), np.ones_like(n, device="cpu"))
+    else:  # device= is honoured: a CUDA array's ones_like is not on 'cpu'
+        with pytest.raises(ValueError, match="cpu"):
+            np.ones_like(g, device="cpu")
     _check(np.zeros_like(g, device=None), np.zeros_like(n, device=None))
     _check(np.copy(g, order="K", subok=False), np.copy(n, subok=False))
     # like= calls pass device=None (np.full positionally-heavy too)

@@ -148,6 +148,11 @@ def test_parameter_honoured(name, param):
     gval = gp.asarray(value) if isinstance(value, np.ndarray) else value
     want, werr = _call(np, name, X, {param: value})
     got, gerr = _call(gp, name, gp.asarray(X), {param: gval})
+    if name == "frombuffer" and isinstance(gerr, BufferError):
+        # device memory is no buffer (DESIGN decision 7: BufferError naming
+        # .get()); on the host device the probe below runs
+        assert ".get()" in str(gerr)
+        return
     if werr is not None:
         assert gerr is not None, (name, param, "NumPy raises", werr)
         ok = isinstance(gerr, type(werr)) or \
