@@ -31,7 +31,10 @@ def client():
     os.environ["PYTHONPATH"] = ROOT + (os.pathsep + old if old else "")
     cluster = distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True,
-        memory_limit="700MiB", dashboard_address=None,
+        # a worker that opens CUDA holds the driver's and libraries'
+        # memory too: more room there than on the host device
+        memory_limit="700MiB" if gp._core._default_kind() == "host"
+        else "4GiB", dashboard_address=None,
         silence_logs=40)
     c = distributed.Client(cluster)
     try:

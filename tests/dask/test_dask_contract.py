@@ -25,7 +25,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def run_py(code, extra_path=()):
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *map(str, extra_path)])
+    # ahead of what the caller had (a GPU machine's wheels may live there)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT), *map(str, extra_path)] +
+        ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else []))
     r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
                        env=env, capture_output=True, text=True, timeout=120,
                        cwd="/")
