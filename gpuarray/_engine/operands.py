@@ -107,3 +107,17 @@ def _prod(shape):
 def _accumulator(dt):
     """The dtype products and sums accumulate in (float16 in float32)."""
     return _np.dtype(_np.float32) if dt == _np.float16 else _np.dtype(dt)
+
+
+def byte_extent(a):
+    """[lo, hi) device addresses spanned by a's elements (None if empty):
+    the bounds test of may_share_memory and of the FFT's out= checks."""
+    if a.size == 0:
+        return None
+    lo = hi = a.data.ptr
+    for n, s in zip(a.shape, a.strides):
+        if s < 0:
+            lo += s * (n - 1)
+        else:
+            hi += s * (n - 1)
+    return lo, hi + a.itemsize

@@ -32,6 +32,7 @@ from numpy.lib.array_utils import normalize_axis_index as _norm_axis
 from .. import _core
 from .._engine.arrays import asarray as _asarray_current
 from .._engine.arrays import zeros as _zeros
+from .._engine.operands import byte_extent as _byte_extent
 from .._engine.ufuncs import multiply as _multiply
 from ..cuda import HostDevice as _HostDevice
 from ..manipulation.shapes import moveaxis as _moveaxis
@@ -298,21 +299,12 @@ def _groups(axes, kind):
     return [(c, C2C) for c in chunks]
 
 
-def _extent(a):
-    """[lo, hi) bytes spanned by a's elements (a is not empty)."""
-    lo = hi = a.data.ptr
-    for n, s in zip(a.shape, a.strides):
-        if s < 0:
-            lo += s * (n - 1)
-        else:
-            hi += s * (n - 1)
-    return lo, hi + a.itemsize
-
-
 def _overlap(p, q):
     """Whether the byte ranges of p and q overlap (a bounds test)."""
-    (a0, a1), (b0, b1) = _extent(p), _extent(q)
-    return a0 < b1 and b0 < a1
+    ep, eq = _byte_extent(p), _byte_extent(q)
+    if ep is None or eq is None:  # an empty array shares nothing
+        return False
+    return ep[0] < eq[1] and eq[0] < ep[1]
 
 
 def _load(a, axes, sizes, dtype):

@@ -7,25 +7,13 @@ import builtins as _b
 import numpy as _np
 
 from .._core import ndarray
+from .._engine.operands import byte_extent as _byte_extent
 
 
 __all__ = ["may_share_memory", "shares_memory"]
 
 _INT64 = _np.dtype(_np.int64)
 _normalize_axis = _np.lib.array_utils.normalize_axis_index
-
-
-def _byte_extent(a):
-    """[lo, hi) device addresses spanned by a's elements (None if empty)."""
-    if a.size == 0:
-        return None
-    lo = hi = a.data.ptr
-    for n, s in zip(a.shape, a.strides):
-        if s < 0:
-            lo += s * (n - 1)
-        else:
-            hi += s * (n - 1)
-    return lo, hi + a.itemsize
 
 
 def may_share_memory(a, b, /, max_work=None):
