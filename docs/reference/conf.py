@@ -57,6 +57,7 @@ def write_api_pages(app):
     out = os.path.join(HERE, "api")
     os.makedirs(out, exist_ok=True)
     toc = []
+    seen = set()  # one object under several names: indexed once
     for title, sub in SECTIONS:
         mod = _resolve(sub)
         names = getattr(mod, "__all__", None) if sub else None
@@ -75,7 +76,11 @@ def write_api_pages(app):
             if title == "gpuarray" and n == "ndarray":
                 continue
             kind = "autoclass" if isinstance(obj, type) else "autofunction"
-            lines += [".. %s:: %s" % (kind, n), ""]
+            lines += [".. %s:: %s" % (kind, n)]
+            if id(obj) in seen:  # gp.MemoryPool is gp.cuda.MemoryPool
+                lines += ["   :no-index:"]
+            seen.add(id(obj))
+            lines += [""]
         if numpys:
             lines += ["NumPy's own objects, used as they are: " + ", ".join(
                 "``%s``" % n for n, _ in numpys) + ".", ""]
