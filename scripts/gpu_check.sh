@@ -50,6 +50,9 @@ tests_rc=- demo_rc=- bench_rc=-
 if [[ " $parts " == *" tests "* ]]; then
     xdist=()
     python3 -c "import xdist" 2>/dev/null && xdist=(-n "${GPU_CHECK_WORKERS:-8}")
+    # a hung test (one did hang on the H200) must not eat the whole call
+    python3 -c "import pytest_timeout" 2>/dev/null \
+        && xdist+=(--timeout "${GPU_CHECK_TEST_TIMEOUT:-300}")
     python3 -m pytest -q -p no:cacheprovider "${xdist[@]}" tests \
         >"$OUT/tests.log" 2>&1
     tests_rc=$?
