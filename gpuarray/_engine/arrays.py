@@ -203,6 +203,13 @@ def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
         raise ValueError("ndmin must be <= ndmax (%d)" % cap)
     if ndmax is not None:
         obj = _nested_upto(obj, dtype, ndmax)
+    if isinstance(obj, (list, tuple)) and _holds_device(obj):
+        # gpuarray arrays in a list (dask's percentile merge makes these):
+        # built on the device, already a new array
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array "
+                             "as requested.")
+        obj, copy = _from_nested(obj), None
     a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
         a = _prepend_ones(a, ndmin - a.ndim, order)

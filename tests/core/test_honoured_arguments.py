@@ -161,9 +161,17 @@ def test_kernels_launch_on_the_stream(monkeypatch):
 
     ew = gp.ElementwiseKernel("T x", "T y", "y = x * 2")
     red = gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0")
-    np.testing.assert_array_equal(_np(ew(gp.arange(3.0), stream=Probe())),
-                                  [0, 2, 4])
-    assert float(red(gp.arange(4.0), stream=Probe())) == 6.0
+    # s does not wait for the default stream nor it for s (non_blocking,
+    # as in CUDA and CuPy): the inputs are made ready and s is waited on
+    # before reading
+    x3, x4 = gp.arange(3.0), gp.arange(4.0)
+    if gp.cuda.is_available():
+        gp.cuda.Device().synchronize()
+    y3 = ew(x3, stream=Probe())
+    y4 = red(x4, stream=Probe())
+    s.synchronize()
+    np.testing.assert_array_equal(_np(y3), [0, 2, 4])
+    assert float(y4) == 6.0
     assert entered == ["in", "out", "in", "out"]
     assert len(seen) >= 2 and sentinel not in seen
     with pytest.raises(TypeError, match="stream"):

@@ -111,7 +111,10 @@ def test_layout_says_copy_for_what_cufft_cannot_read():
     x = host(rand((8, 8), np.complex128))
     y = host(np.empty((8, 8), np.complex128))
     assert gp._core._fft_layout(x[:, ::-1], y, (1,), 0) is None
-    bc = gp.broadcast_to(host(rand((8,), np.complex128)), (8, 8))
+    # a zero-stride (broadcast) view made in place: broadcast_to would move
+    # the row to the current device first
+    bc = gp._core._as_strided(host(rand((8,), np.complex128)), (8, 8),
+                              (0, 16), 0, False)
     assert gp._core._fft_layout(bc, y, (1,), 0) is None
     # the real axis of R2C must be innermost in the plan
     xr = host(rand((8, 8), np.float64))

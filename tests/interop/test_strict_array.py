@@ -90,3 +90,18 @@ def test_digitize_non_monotonic_bins():
         np.digitize(np.ones(2), b)
     with pytest.raises(ValueError, match="monoton"):
         gp.digitize(gp.ones(2), gp.asarray(b))
+@pytest.mark.parametrize("make", [gp.array, gp.asarray,
+                                  lambda q: np.array(q, like=q[0])])
+def test_array_of_a_list_of_device_arrays(make, strict):
+    """dask's percentile merge calls np.array(list of 0-d arrays, like=)."""
+    parts = [np.float32(1.5), np.float32(-2.0), np.float32(4.0)]
+    got = make([gp.asarray(p) for p in parts])
+    want = np.array(parts)
+    assert isinstance(got, gp.ndarray) and got.dtype == want.dtype
+    np.testing.assert_array_equal(got.get(), want)
+    rows = [gp.arange(3), gp.arange(3) * 2]
+    np.testing.assert_array_equal(
+        gp.array(rows, dtype=np.float64).get(),
+        np.array([np.arange(3), np.arange(3) * 2], dtype=np.float64))
+    with pytest.raises(ValueError, match="copy"):
+        gp.array(rows, copy=False)

@@ -233,6 +233,16 @@ def test_installed_wheel_imports_and_computes(built):
     run([sys.executable, "-m", "venv", "--system-site-packages",
          "--without-pip", str(venv)], tmp, env)
     py = str(venv / "bin" / "python")
+    if sys.prefix != sys.base_prefix:
+        # run from inside a venv (the GPU machine's Python is one): the
+        # "system" site-packages are the base interpreter's, without this
+        # venv's NumPy and pip; a .pth adds this venv's site dirs after the
+        # new venv's own, so the wheel's gpuarray still comes first.
+        import site
+        target = run([py, "-c", "import sysconfig; "
+                      "print(sysconfig.get_paths()['purelib'])"], tmp, env)
+        with open(os.path.join(target.strip(), "parent_venv.pth"), "w") as f:
+            f.write("\n".join(site.getsitepackages()) + "\n")
     run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
          "--force-reinstall", str(wheel)], tmp, env)
     elsewhere = tmp / "elsewhere"
