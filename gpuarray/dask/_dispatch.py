@@ -4,8 +4,9 @@ Dask looks the chunk's type up in small dispatch tables for the few
 operations it does not reach through NumPy's protocols (our
 __array_function__ covers the rest).  numel/nannumel return gpuarray
 arrays (they are summed with other chunk reductions on the device);
-percentile returns a host array, because Dask merges the per-chunk
-percentiles with NumPy (merge_percentiles), as it does for CuPy.
+percentile returns device values, as Dask's CuPy registration does:
+merge_percentiles builds its counts with the chunk type's `empty` and
+concatenates the values, so host values would meet device counts.
 """
 import numpy as np
 
@@ -38,7 +39,7 @@ def _einsum(*args, **kwargs):
 
 
 def _percentile(a, q, method="linear"):
-    """Dask's per-chunk percentile: (values, count), values on the host."""
+    """Dask's per-chunk percentile: (values, count), values on the device."""
     n = len(a)
     if not n:
         return None, n
@@ -47,7 +48,7 @@ def _percentile(a, q, method="linear"):
     q = list(q) if not isinstance(q, (list, tuple, np.ndarray)) else q
     if not np.issubdtype(a.dtype, np.number):
         method = "nearest"
-    return asnumpy(percentile(a, q, method=method)), n
+    return percentile(a, q, method=method), n
 
 
 def _numel(x, **kwargs):
