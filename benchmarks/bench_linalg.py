@@ -35,8 +35,16 @@ def workloads(rng, gpu, gpu_only=False):
     for dt in ("float32", "float64"):
         a = rng.standard_normal((1024, 1024)).astype(dt)
         w.append(("matmul 1024^2 " + dt, "matmul", (a, a)))
-    b = rng.standard_normal((64, 128, 128)).astype("float32")
-    w.append(("matmul batched 64x128x128 f32", "matmul", (b, b)))
+    for dt in ("float32", "float64"):
+        b = rng.standard_normal((64, 128, 128)).astype(dt)
+        w.append(("matmul batched 64x128x128 " + dt[:1] + dt[-2:], "matmul",
+                  (b, b)))
+    # per-call overhead: small products, one and a stack
+    for shape, dt in (((2, 2), "float64"), ((16, 16), "float32"),
+                      ((1000, 2, 2), "float64"), ((100, 16, 16), "float32")):
+        b = rng.standard_normal(shape).astype(dt)
+        w.append(("matmul %s %s" % ("x".join(map(str, shape)),
+                                    dt[:1] + dt[-2:]), "matmul", (b, b)))
     a = rng.standard_normal((512, 512))
     w.append(("solve 512 f64", "solve", (a, rng.standard_normal((512, 1)))))
     w.append(("cholesky 512 f64", "cholesky", (spd(rng, 512, "float64"),)))
@@ -92,6 +100,8 @@ def main():
     p.add_argument("--gpu-only", action="store_true",
                    help="only the GPU sizes (no NumPy peer)")
     p.add_argument("--rounds", type=int, default=7)
+    p.add_argument("--only", default="",
+                   help="run the workloads whose label contains this")
     args = p.parse_args()
     peers = load_peers()
     gp = peers.pop("gpuarray")
@@ -100,6 +110,8 @@ def main():
     others.update(peers)
     rows = []
     for label, op, host_args, big in workloads(rng, args.gpu, args.gpu_only):
+        if args.only not in label:
+            continue
         g_args = [to_lib(gp, x) for x in host_args]
         g_fn, g_sync = call(gp, op, g_args), sync(gp)
         for pname, lib in others.items():

@@ -17,19 +17,37 @@ op_of(char t)
     return t == 'N' ? CUBLAS_OP_N : t == 'T' ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
+static const int gemm_dtypes[] = {CUDA_R_32F, CUDA_R_64F, CUDA_C_32F,
+                                  CUDA_C_64F, CUDA_R_16F};
+
 static int
-cuda_gemm(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
-          int64_t n, int64_t k, const double *alpha, const void *a,
-          int64_t lda, int64_t sa, const void *b, int64_t ldb, int64_t sb,
-          const double *beta, void *c, int64_t ldc, int64_t sc,
-          int64_t batch)
+gemm_compute(gpa_ml_type t)
 {
-    static const int dtypes[] = {CUDA_R_32F, CUDA_R_64F, CUDA_C_32F,
-                                 CUDA_C_64F, CUDA_R_16F};
+    if (t == GPA_ML_D || t == GPA_ML_Z)
+        return CUBLAS_COMPUTE_64F;
+    return (gpa_cfg.tf32 && t != GPA_ML_H) ? CUBLAS_COMPUTE_32F_FAST_TF32
+                                           : CUBLAS_COMPUTE_32F;
+}
+
+/* Stacks no batch stride describes (mathlib.h gemm_ptrs): the three host
+ * pointer arrays go to the device in one block and one copy, then one
+ * cublasGemmBatchedEx.  The block is released once the call is queued:
+ * the pool is stream-ordered, and the copy was synchronous. */
+static int
+cuda_gemm_ptrs(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
+               int64_t n, int64_t k, const double *alpha,
+               const void *const *a, int64_t lda, const void *const *b,
+               int64_t ldb, const double *beta, void *const *c, int64_t ldc,
+               int64_t batch)
+{
     float fa[2] = {(float)alpha[0], (float)alpha[1]};
     float fb[2] = {(float)beta[0], (float)beta[1]};
     int dbl = (t == GPA_ML_D || t == GPA_ML_Z);
-    int compute;
+    size_t each = sizeof(void *) * (size_t)batch;
+    const void **host = NULL;
+    gpa_mem *mem = NULL;
+    void **dptr;
+    int rc = GPA_ERR;
     void *h;
 
     if (!gpa_cuda_fits_int(m, "m") || !gpa_cuda_fits_int(n, "n")
@@ -40,16 +58,60 @@ cuda_gemm(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
     h = gpa_cublas_handle(dev);
     if (h == NULL)
         return GPA_ERR;
-    if (dbl)
-        compute = CUBLAS_COMPUTE_64F;
-    else
-        compute = (gpa_cfg.tf32 && t != GPA_ML_H)
-                  ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+    host = PyMem_Malloc(3 * each);
+    if (host == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    memcpy(host, a, each);
+    memcpy(host + batch, b, each);
+    memcpy(host + 2 * batch, c, each);
+    mem = gpa_mem_alloc(dev, 3 * each);
+    if (mem == NULL || dev->be->copy_sync(dev, mem->ptr, host, 3 * each,
+                                          GPA_H2D, dev->stream) < 0)
+        goto fail;
+    dptr = (void **)mem->ptr;
+    CUBLAS_CHECK(gpa_cublas.cublasGemmBatchedEx(
+        h, op_of(ta), op_of(tb), (int)m, (int)n, (int)k,
+        dbl ? (const void *)alpha : fa, (const void *const *)dptr,
+        gemm_dtypes[t], (int)lda, (const void *const *)(dptr + batch),
+        gemm_dtypes[t], (int)ldb, dbl ? (const void *)beta : fb,
+        dptr + 2 * batch, gemm_dtypes[t], (int)ldc, (int)batch,
+        gemm_compute(t), CUBLAS_GEMM_DEFAULT));
+    rc = GPA_OK;
+fail:
+    if (mem != NULL)
+        gpa_mem_decref(mem);
+    PyMem_Free(host);
+    return rc;
+}
+
+static int
+cuda_gemm(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
+          int64_t n, int64_t k, const double *alpha, const void *a,
+          int64_t lda, int64_t sa, const void *b, int64_t ldb, int64_t sb,
+          const double *beta, void *c, int64_t ldc, int64_t sc,
+          int64_t batch)
+{
+    float fa[2] = {(float)alpha[0], (float)alpha[1]};
+    float fb[2] = {(float)beta[0], (float)beta[1]};
+    int dbl = (t == GPA_ML_D || t == GPA_ML_Z);
+    void *h;
+
+    if (!gpa_cuda_fits_int(m, "m") || !gpa_cuda_fits_int(n, "n")
+        || !gpa_cuda_fits_int(k, "k") || !gpa_cuda_fits_int(lda, "lda")
+        || !gpa_cuda_fits_int(ldb, "ldb") || !gpa_cuda_fits_int(ldc, "ldc")
+        || !gpa_cuda_fits_int(batch, "batch"))
+        return GPA_ERR;
+    h = gpa_cublas_handle(dev);
+    if (h == NULL)
+        return GPA_ERR;
     CUBLAS_CHECK(gpa_cublas.cublasGemmStridedBatchedEx(
         h, op_of(ta), op_of(tb), (int)m, (int)n, (int)k,
-        dbl ? (const void *)alpha : fa, a, dtypes[t], (int)lda, sa, b,
-        dtypes[t], (int)ldb, sb, dbl ? (const void *)beta : fb, c,
-        dtypes[t], (int)ldc, sc, (int)batch, compute, CUBLAS_GEMM_DEFAULT));
+        dbl ? (const void *)alpha : fa, a, gemm_dtypes[t], (int)lda, sa, b,
+        gemm_dtypes[t], (int)ldb, sb, dbl ? (const void *)beta : fb, c,
+        gemm_dtypes[t], (int)ldc, sc, (int)batch, gemm_compute(t),
+        CUBLAS_GEMM_DEFAULT));
     return GPA_OK;
 fail:
     return GPA_ERR;
@@ -457,6 +519,7 @@ fail:
 static const gpa_mathlib cuda_table = {
     .name = "cublas+cusolver",
     .gemm = cuda_gemm,
+    .gemm_ptrs = cuda_gemm_ptrs,
     .getrf = cuda_getrf,
     .getrs = cuda_getrs,
     .potrf = cuda_potrf,

@@ -32,7 +32,7 @@
 static const char *const cublas_names[] = {
     "cublasCreate_v2", "cublasDestroy_v2", "cublasSetStream_v2",
     "cublasGetStatusName", "cublasSetWorkspace_v2",
-    "cublasGemmStridedBatchedEx",
+    "cublasGemmStridedBatchedEx", "cublasGemmBatchedEx",
 };
 /* Typed cuBLAS routines ("%c": S, D, C, Z), after the plain ones. */
 static const char *const cublas_typed[] = {

@@ -37,6 +37,13 @@ typedef int (*gemm_ex_fn)(void *, int, int, int, int, int, const void *,
                           const void *, int, int, long long, const void *,
                           int, int, long long, const void *, void *, int,
                           int, long long, int, int, int);
+/* cublasGemmBatchedEx: gemm_ex_fn without the strides, arrays of device
+ * pointers instead of bases. */
+typedef int (*gemm_batched_ex_fn)(void *, int, int, int, int, int,
+                                  const void *, const void *const *, int,
+                                  int, const void *const *, int, int,
+                                  const void *, void *const *, int, int, int,
+                                  int, int);
 typedef int (*getrf_bs_fn)(void *, int, int, void *, int, int *);
 typedef int (*getrf_fn)(void *, int, int, void *, int, void *, int *, int *);
 typedef int (*getrs_fn)(void *, int, int, int, const void *, int,
@@ -76,6 +83,7 @@ typedef struct {
     status_name_fn cublasGetStatusName;
     set_workspace_fn cublasSetWorkspace;
     gemm_ex_fn cublasGemmStridedBatchedEx;
+    gemm_batched_ex_fn cublasGemmBatchedEx;
     getrf_batched_fn getrf_batched[4];
     getrs_batched_fn getrs_batched[4];
 } cublas_api;

@@ -18,6 +18,7 @@
  * arguments, and workspaces are allocated before, with the GIL).
  */
 #include "common.h"
+#include "mathlib/host_blas.h"
 #include "mathlib/loader.h"
 #include "mathlib/mathlib.h"
 
@@ -100,6 +101,7 @@ static const char type_letter[4] = {'s', 'd', 'c', 'z'};
 /* Note [Process-wide CUDA tables] (runtime/cuda_loader.c) applies here
  * too: one library mapping per process; GIL-protected. */
 static openblas_api api;
+static gpa_openblas_gemm gemm_view; /* host_gemm.c's part of it */
 static int api_state; /* 0 untried, 1 loaded, -1 failed */
 static char api_msg[512];
 
@@ -158,8 +160,23 @@ load(void)
             }
         }
     }
+    for (int k = 0; k < 4; k++)
+        gemm_view.gemm[k] = (void *)api.gemm[k];
+    /* Optional: without them the batch loop stays on one thread. */
+    *(void **)&gemm_view.get_threads =
+        dlsym(h, "scipy_openblas_get_num_threads64_");
+    *(void **)&gemm_view.set_threads =
+        dlsym(h, "scipy_openblas_set_num_threads64_");
+    if (gemm_view.get_threads == NULL || gemm_view.set_threads == NULL)
+        gemm_view.get_threads = NULL, gemm_view.set_threads = NULL;
     api_state = 1;
     return GPA_OK;
+}
+
+const gpa_openblas_gemm *
+gpa_openblas_gemm_get(void)
+{
+    return load() < 0 ? NULL : &gemm_view;
 }
 
 /* LAPACK's lwork query hands the size back as a float/complex element. */
@@ -169,38 +186,6 @@ lwork_of(gpa_ml_type t, const void *q)
     double v = (t == GPA_ML_S || t == GPA_ML_C) ? (double)*(const float *)q
                                                 : *(const double *)q;
     return (fint)v + 1;
-}
-
-static int
-host_gemm(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
-          int64_t n, int64_t k, const double *alpha, const void *a,
-          int64_t lda, int64_t sa, const void *b, int64_t ldb, int64_t sb,
-          const double *beta, void *c, int64_t ldc, int64_t sc,
-          int64_t batch)
-{
-    float fa[2] = {(float)alpha[0], (float)alpha[1]};
-    float fb[2] = {(float)beta[0], (float)beta[1]};
-    int single = (t == GPA_ML_S || t == GPA_ML_C);
-    size_t es = gpa_ml_size(t);
-    fint M = m, N = n, K = k, LDA = lda, LDB = ldb, LDC = ldc;
-
-    GPA_UNUSED(dev);
-    if (t == GPA_ML_H) {
-        PyErr_SetString(PyExc_TypeError,
-                        "internal error: float16 gemm on host");
-        return GPA_ERR;
-    }
-    if (load() < 0)
-        return GPA_ERR;
-    Py_BEGIN_ALLOW_THREADS
-    for (int64_t i = 0; i < batch; i++)
-        api.gemm[t](&ta, &tb, &M, &N, &K, single ? (void *)fa : alpha,
-                    (const char *)a + i * sa * es, &LDA,
-                    (const char *)b + i * sb * es, &LDB,
-                    single ? (void *)fb : beta, (char *)c + i * sc * es,
-                    &LDC, 1, 1);
-    Py_END_ALLOW_THREADS
-    return GPA_OK;
 }
 
 static int
@@ -533,7 +518,8 @@ fail:
 
 static const gpa_mathlib host_table = {
     .name = "openblas",
-    .gemm = host_gemm,
+    .gemm = gpa_host_gemm,
+    .gemm_ptrs = gpa_host_gemm_ptrs,
     .getrf = host_getrf,
     .getrs = host_getrs,
     .potrf = host_potrf,

@@ -45,6 +45,14 @@ typedef struct gpa_mathlib {
                 const void *b, int64_t ldb, int64_t sb,
                 const double *beta, void *c, int64_t ldc, int64_t sc,
                 int64_t batch);
+    /* The same over stacks that no batch stride describes: a[i], b[i],
+     * c[i] are HOST arrays of `batch` device pointers (any addresses,
+     * repeats allowed for the inputs). */
+    int (*gemm_ptrs)(gpa_device *dev, gpa_ml_type t, char ta, char tb,
+                     int64_t m, int64_t n, int64_t k, const double *alpha,
+                     const void *const *a, int64_t lda,
+                     const void *const *b, int64_t ldb, const double *beta,
+                     void *const *c, int64_t ldc, int64_t batch);
     /* LU with partial pivoting of n x n matrices, in place. */
     int (*getrf)(gpa_device *dev, gpa_ml_type t, int64_t n, void *a,
                  int64_t lda, int64_t sa, int32_t *ipiv, int32_t *info,

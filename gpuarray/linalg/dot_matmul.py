@@ -4,6 +4,7 @@ backend's GEMM (_gemm.py, Note [GEMM marshalling]); the others
 (integers, bools) are contracted blockwise with the elementwise and
 reduction kernels (Note [Blockwise contraction])."""
 import builtins as _b
+import functools as _ft
 import math as _math
 import warnings as _warnings
 
@@ -11,6 +12,7 @@ import numpy as _np
 
 from ..manipulation import shapes as _mn
 from .._engine import ufuncs as _uf
+from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray, zeros
 from .._engine.operands import _accumulator
@@ -178,7 +180,7 @@ def _matmul_core_error(i, has):
 
 
 @_honours_order    # order= (issue 22), a wrapper
-def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
+def _matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
            dtype=None, subok=True, signature=None, axes=None,
            axis=_np._NoValue, keepdims=_np._NoValue):
     """Matrix product of stacks of matrices (batch axes broadcast; a 1-D
@@ -220,6 +222,18 @@ def matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
         _check_matmul_out(out, shape, dt, casting)
     result = _matmul2d(a2, b2, dt)
     return _into(out, result.reshape(shape))
+
+
+@_ft.wraps(_matmul)
+def matmul(x1, x2, /, out=None, **kwargs):
+    # The common call -- two arrays of one library dtype, no keywords, no
+    # out= or an exact one -- is one C call (csrc/python/matmul_py.c);
+    # the rest, errors included, is _matmul.
+    if not kwargs and type(x1) is ndarray and type(x2) is ndarray:
+        r = _core._ml_matmul(x1, x2, out)
+        if r is not NotImplemented:
+            return r
+    return _matmul(x1, x2, out=out, **kwargs)
 
 
 def _check_matmul_out(out, shape, dt, casting):
