@@ -28,7 +28,8 @@
  * The door answers NotImplemented, raising nothing, for what it does not
  * do -- operands that are not arrays of one library dtype and device,
  * mismatched or empty shapes, an out= that is not exactly the result's
- * shape and dtype, float16 on the host -- and the Python caller
+ * shape (leading batch axes of its own allowed, as in NumPy) and dtype,
+ * float16 on the host -- and the Python caller
  * (gpuarray/linalg/_gemm.py, dot_matmul.py) takes those paths, with
  * NumPy's errors.
  */
@@ -222,7 +223,7 @@ gpa_py_ml_matmul(PyObject *self, PyObject *args)
     Py_ssize_t bshape[MAX_BATCH], oshape[MAX_BATCH + 2];
     int64_t st[3][MAX_BATCH];
     mat ma, mb;
-    int t, nbat, na, nb, nd;
+    int t, nbat, na, nb, nd, no = 0;
     Py_ssize_t M, K, N;
     int64_t span;
 
@@ -247,6 +248,16 @@ gpa_py_ml_matmul(PyObject *self, PyObject *args)
     na = a->nd - (a->nd == 1 ? 1 : 2);
     nb = b->nd - (b->nd == 1 ? 1 : 2);
     nbat = na > nb ? na : nb;
+    if (oo != Py_None) {
+        /* NumPy's out= may add leading batch axes: the inputs broadcast
+         * to its shape */
+        if (!gpa_array_check(oo))
+            Py_RETURN_NOTIMPLEMENTED;
+        out = (gpa_array *)oo;
+        no = out->nd - (a->nd > 1) - (b->nd > 1);
+        if (no > nbat)
+            nbat = no;
+    }
     if (nbat > MAX_BATCH)
         Py_RETURN_NOTIMPLEMENTED;
     for (int i = 0; i < nbat; i++) {
@@ -255,6 +266,12 @@ gpa_py_ml_matmul(PyObject *self, PyObject *args)
         if (da != db && da != 1 && db != 1)
             Py_RETURN_NOTIMPLEMENTED;
         bshape[i] = da == 1 ? db : da;
+        if (out != NULL && i - (nbat - no) >= 0) {
+            Py_ssize_t dout = out->shape[i - (nbat - no)];
+            if (bshape[i] != 1 && bshape[i] != dout)
+                Py_RETURN_NOTIMPLEMENTED;
+            bshape[i] = dout;
+        }
         if (bshape[i] == 0)
             Py_RETURN_NOTIMPLEMENTED;
         oshape[i] = bshape[i];
@@ -264,10 +281,7 @@ gpa_py_ml_matmul(PyObject *self, PyObject *args)
         oshape[nd++] = M;
     if (b->nd > 1)
         oshape[nd++] = N;
-    if (oo != Py_None) {
-        if (!gpa_array_check(oo))
-            Py_RETURN_NOTIMPLEMENTED;
-        out = (gpa_array *)oo;
+    if (out != NULL) {
         if (gpa_type_num(out) != gpa_type_num(a) || out->dev != a->dev
             || out->nd != nd || !(out->flags & GPA_WRITEABLE)
             || memcmp(out->shape, oshape, sizeof(Py_ssize_t) * nd) != 0)

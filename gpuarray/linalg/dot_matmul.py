@@ -219,7 +219,7 @@ def _matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
     if isinstance(out, tuple) and len(out) == 1:
         out = out[0]
     if out is not None:
-        _check_matmul_out(out, shape, dt, casting)
+        _check_matmul_out(out, shape, dt, casting, len(shape) - len(batch))
     result = _matmul2d(a2, b2, dt)
     return _into(out, result.reshape(shape))
 
@@ -236,13 +236,25 @@ def matmul(x1, x2, /, out=None, **kwargs):
     return _matmul(x1, x2, out=out, **kwargs)
 
 
-def _check_matmul_out(out, shape, dt, casting):
+def _broadcasts_to(shape, big, ncore):
+    """Whether `shape` broadcasts to `big` (which has more axes), its last
+    ncore (core) axes equal."""
+    tail = big[len(big) - len(shape):]
+    if ncore and tail[-ncore:] != shape[-ncore:]:
+        return False
+    return _b.all(s == t or s == 1 for s, t in zip(shape, tail))
+
+
+def _check_matmul_out(out, shape, dt, casting, ncore=2):
     """NumPy's checks of matmul's out=: an array of exactly the result's
     shape, reachable from the loop dtype under `casting`."""
     if not isinstance(out, ndarray):
         raise TypeError("return arrays must be of ArrayType")
     core = len(shape) - out.ndim
-    if out.shape != shape:
+    if out.shape != shape and core < 0 and _broadcasts_to(shape, out.shape,
+                                                       ncore):
+        core = 0     # NumPy's out= may add leading batch axes
+    elif out.shape != shape:
         if out.ndim == len(shape) and out.shape[:-2] == shape[:-2]:
             for i in (0, 1):
                 if out.shape[-2 + i] != shape[-2 + i]:
