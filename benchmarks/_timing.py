@@ -61,22 +61,27 @@ def bench(fn, sync_fn=lambda: None, repeat=20, warmup=3, number=1):
     return statistics.median(samples)
 
 
-def alternate(fn_a, sync_a, fn_b, sync_b, rounds=30, warmup=3):
+def alternate(fn_a, sync_a, fn_b, sync_b, rounds=30, warmup=3,
+              clock=time.perf_counter):
     """fn_a and fn_b called in turn, `rounds` times (a head-to-head: clock
-    drift and run order fall on both alike).  Returns (median seconds of
-    a, of b, rounds in which a was faster)."""
+    drift falls on both alike; which one goes first swaps every round, so
+    run order does too).  clock: time.perf_counter (wall) or, on a shared
+    machine with single-threaded libraries, time.process_time (CPU
+    seconds of this process: other processes' load stays out).  Returns
+    (median seconds of a, of b, rounds in which a was faster)."""
     for _ in range(warmup):
         fn_a()
         fn_b()
     sync_a()
     sync_b()
     ta, tb = [], []
-    for _ in range(rounds):
-        for fn, sync_fn, ts in ((fn_a, sync_a, ta), (fn_b, sync_b, tb)):
-            t = time.perf_counter()
+    pair = ((fn_a, sync_a, ta), (fn_b, sync_b, tb))
+    for r in range(rounds):
+        for fn, sync_fn, ts in (pair if r % 2 == 0 else pair[::-1]):
+            t = clock()
             fn()
             sync_fn()
-            ts.append(time.perf_counter() - t)
+            ts.append(clock() - t)
     wins = sum(a < b for a, b in zip(ta, tb))
     return statistics.median(ta), statistics.median(tb), wins
 

@@ -97,6 +97,8 @@ static const char *const routines[] = {"gemm", "getrf", "getrs", "potrf",
                                        "syevd", "gesdd", "geqrf", "orgqr",
                                        "geev"};
 static const char type_letter[4] = {'s', 'd', 'c', 'z'};
+static const char *const thread_symbols[2] = {
+    "scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"};
 
 /* Note [Process-wide CUDA tables] (runtime/cuda_loader.c) applies here
  * too: one library mapping per process; GIL-protected. */
@@ -163,10 +165,8 @@ load(void)
     for (int k = 0; k < 4; k++)
         gemm_view.gemm[k] = (void *)api.gemm[k];
     /* Optional: without them the batch loop stays on one thread. */
-    *(void **)&gemm_view.get_threads =
-        dlsym(h, "scipy_openblas_get_num_threads64_");
-    *(void **)&gemm_view.set_threads =
-        dlsym(h, "scipy_openblas_set_num_threads64_");
+    *(void **)&gemm_view.get_threads = dlsym(h, thread_symbols[0]);
+    *(void **)&gemm_view.set_threads = dlsym(h, thread_symbols[1]);
     if (gemm_view.get_threads == NULL || gemm_view.set_threads == NULL)
         gemm_view.get_threads = NULL, gemm_view.set_threads = NULL;
     api_state = 1;
@@ -557,5 +557,13 @@ gpa_mathlib_host_symbols(void)
             }
             Py_DECREF(s);
         }
+    /* host_gemm.c's thread control (optional at load, listed here so that
+     * a renamed symbol fails the symbol test) */
+    for (int i = 0; out && i < 2; i++) {
+        s = PyUnicode_FromString(thread_symbols[i]);
+        if (s == NULL || PyList_Append(out, s) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(s);
+    }
     return out;
 }
