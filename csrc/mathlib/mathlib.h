@@ -3,13 +3,14 @@
  * decision 9), beside runtime/backend.h in spirit.
  *
  *   host_lapack.c  OpenBLAS of the scipy-openblas64 wheel (BLAS + LAPACK)
+ *   host_gemm.c    its GEMM over stacks (Note [Host batch threads])
  *   cuda_blas.c    cuBLAS (GEMM) and cuSOLVER (factorizations)
  *
  * Everything here is column-major, as the libraries are: the turning of
  * row-major, strided, batched arrays into (trans, ld, batch stride) is
  * done once, above this table (Note [Marshalling] in
- * csrc/python/mathlib_py.c and gpuarray/linalg/_lapack.py), so the host tests run the very calls the
- * GPU gets.  Conventions of every operation:
+ * csrc/python/mathlib_py.c, Note [GEMM marshalling] in matmul_py.c), so
+ * the host tests run the very calls the GPU gets.  Conventions of every operation:
  *   - pointers are device pointers of the matrix's first element; ld and
  *     batch strides (s*) count elements; `batch` matrices are done;
  *   - ipiv is int32, n per matrix, on the device; info is int32 on the

@@ -6,8 +6,10 @@
  * library call (which operand is which once row-major is read as
  * column-major, trans flags instead of copies, leading dimensions, batch
  * strides, broadcast batches, when a copy is unavoidable, workspace and
- * info handling, LinAlgError) are made once, in gpuarray/linalg/_lapack.py
- * and _gemm.py, for every backend.  This file only checks that what it is
+ * info handling, LinAlgError) are made once, for every backend: in
+ * gpuarray/linalg/_lapack.py for the factorizations, in
+ * csrc/python/matmul_py.c for the products (Note [GEMM marshalling]; the
+ * _ml_gemm door here stays for callers that describe their own call).  This file only checks that what it is
  * handed is safe, whatever the caller got wrong: dtypes agree, every
  * matrix the library will touch lies inside its array's memory, outputs
  * are writeable and on one device, sizes fit.  A wrong description then

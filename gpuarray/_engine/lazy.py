@@ -186,9 +186,17 @@ WHERE.update({"ElementwiseKernel": "kernels.elementwise",
               "RawKernel": "kernels.raw"})
 
 
+_LOADED = {}
+
+
 def load(module):
-    mod = _importlib.import_module("gpuarray." + module)
-    _docs.fill_loaded(mod)  # docstrings of names whose code has none
+    # Once per module: the hooks (`a @ b`, a.dot, ...) call this on every
+    # use, and import_module + fill_loaded cost ~30 us a call.
+    mod = _LOADED.get(module)
+    if mod is None:
+        mod = _importlib.import_module("gpuarray." + module)
+        _docs.fill_loaded(mod)  # docstrings of names whose code has none
+        _LOADED[module] = mod
     return mod
 
 

@@ -104,9 +104,21 @@ def _matmul2d(a, b, dt):
     return _contract(rows, columns, dt)
 
 
+def _gemm_pair(a, b):
+    """Two arrays of at most 2 axes (where dot / inner are one matmul):
+    the one-C-call path (_core._ml_matmul), which answers NotImplemented
+    for what it does not take (dtypes, devices, shapes, empty)."""
+    return (type(a) is ndarray and type(b) is ndarray
+            and 1 <= a.ndim <= 2 and 1 <= b.ndim <= 2)
+
+
 def dot(a, b, out=None):
     """NumPy's dot: a product for scalars, else a sum over the last axis
     of a and the second-to-last of b (the last when b is 1-D)."""
+    if out is None and _gemm_pair(a, b):    # where dot is matmul
+        r = _core._ml_matmul(a, b, None)
+        if r is not NotImplemented:
+            return r
     a, b = asarray(a), asarray(b)
     if a.ndim == 0 or b.ndim == 0:
         return _into(out, _uf.multiply(a, b))
@@ -136,6 +148,10 @@ def dot(a, b, out=None):
 
 def vdot(a, b):
     """Dot product of the flattened arrays, the first one conjugated."""
+    if _gemm_pair(a, b) and a.ndim == b.ndim == 1 and a.dtype.kind != "c":
+        r = _core._ml_matmul(a, b, None)
+        if r is not NotImplemented:
+            return r
     a, b = asarray(a).reshape(-1), asarray(b).reshape(-1)
     if a.size != b.size:
         raise ValueError("vectors have different lengths")
@@ -149,6 +165,10 @@ def vdot(a, b):
 
 def inner(a, b):
     """Sum over the last axes: shape a.shape[:-1] + b.shape[:-1]."""
+    if _gemm_pair(a, b):
+        r = _core._ml_matmul(a, b.T, None)
+        if r is not NotImplemented:
+            return r
     a, b = asarray(a), asarray(b)
     if a.ndim == 0 or b.ndim == 0:
         return _uf.multiply(a, b)

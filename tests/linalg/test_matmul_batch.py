@@ -287,3 +287,45 @@ def test_batch_split_between_threads():
         t.join()
     assert not errors, errors
     assert _openblas_threads() == before
+
+
+@pytest.mark.parametrize("dt", DTYPES + ["int64"])
+@pytest.mark.parametrize("sa,sb", [((3, 4), (4, 2)), ((4,), (4, 2)),
+                                   ((3, 4), (4,)), ((4,), (4,))])
+def test_dot_inner_vdot_small(dt, sa, sb):
+    """dot / inner / vdot / ndarray.dot / @ on arrays of <= 2 axes: the
+    one-C-call path where they are a matmul, NumPy's results."""
+    ha = _rand(sa, dt, "d" + dt + str(sa))
+    hb = _rand(sb, dt, "e" + dt + str(sb))
+    ga, gb = gp.asarray(ha), gp.asarray(hb)
+    _check(gp.dot(ga, gb), np.asarray(np.dot(ha, hb)), dt)
+    _check(ga.dot(gb), np.asarray(ha.dot(hb)), dt)
+    _check(ga @ gb, np.asarray(ha @ hb), dt)
+    hi = _rand(sa[:-1] + (4,), dt, "i" + dt)
+    _check(gp.inner(ga, gp.asarray(hi)), np.asarray(np.inner(ha, hi)), dt)
+    if ha.ndim == hb.ndim == 1:
+        _check(gp.vdot(ga, gb), np.asarray(np.vdot(ha, hb)), dt)
+
+
+def test_dot_inner_vdot_errors_and_mixed():
+    ga, gb = gp.ones((3, 4)), gp.ones((3, 4))
+    for f, nf in ((gp.dot, np.dot), (gp.matmul, np.matmul)):
+        with pytest.raises(ValueError):
+            nf(np.ones((3, 4)), np.ones((3, 4)))
+        with pytest.raises(ValueError):
+            f(ga, gb)
+    with pytest.raises(ValueError):
+        np.inner(np.ones((3, 4)), np.ones((3, 5)))
+    with pytest.raises(ValueError):
+        gp.inner(ga, gp.ones((3, 5)))
+    with pytest.raises(ValueError):
+        np.vdot(np.ones(3), np.ones(4))
+    with pytest.raises(ValueError):
+        gp.vdot(gp.ones(3), gp.ones(4))
+    ha = _rand((3, 4), "float32", "mix-a")
+    hb = _rand((4,), "complex128", "mix-b")
+    _check(gp.dot(gp.asarray(ha), gp.asarray(hb)), np.dot(ha, hb),
+           "complex64")
+    hc = _rand((4,), "complex64", "mix-c")
+    _check(gp.vdot(gp.asarray(hc), gp.asarray(hc)),
+           np.asarray(np.vdot(hc, hc)), "complex64")
