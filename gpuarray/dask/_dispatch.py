@@ -33,8 +33,8 @@ def _object_to_gpuarray(data, **kwargs):
 
 
 def _einsum(*args, **kwargs):
-    # Dask passes NumPy's order/casting; ours accepts them (and
-    # optimize=, ignored: operands are contracted by pairs)
+    # Dask passes NumPy's order/casting/optimize=; ours honours them
+    # (optimize= picks the order of the pairwise contractions)
     return einsum(*args, **kwargs)
 
 

@@ -33,25 +33,33 @@ _normalize_axis = _np.lib.array_utils.normalize_axis_index
 # broadcast to a common shape.  The last result is summed over labels the
 # output lacks and transposed to the output's order.  The order of the
 # pairs is NumPy's: np.einsum_path on zero-stride dummies of the operands'
-# shapes (optimize='greedy' unless the caller names a strategy or a path),
+# shapes (optimize='greedy' unless the caller names a strategy, a memory
+# limit or a path: _einsum_path),
 # so three or more operands never build the large intermediates a left-to-
 # right order can; each pair is then one GEMM (linalg/_gemm.py).
 
 
 def _einsum_path(subscripts, ops, optimize):
-    """NumPy's contraction order for these shapes: a list of tuples of
-    operand positions (contracted ones removed, the result appended), as
-    np.einsum_path's path without its 'einsum_path' head."""
-    if len(ops) < 3:
-        return [tuple(range(len(ops)))]
-    if isinstance(optimize, (list, tuple)) and optimize and \
-            optimize[0] == "einsum_path":
-        return [tuple(t) for t in optimize[1:]]
+    """The contraction order for these shapes: a list of tuples of operand
+    positions (contracted ones removed, the result appended), as
+    np.einsum_path's path without its 'einsum_path' head.
+
+    optimize as NumPy's: a strategy ('greedy', 'optimal', ...), a
+    (strategy, memory limit) pair or an explicit ['einsum_path', ...]
+    path goes to np.einsum_path as it is (so a bad one raises NumPy's
+    error, whatever the number of operands); True is 'greedy'.  False --
+    NumPy's default, one loop over every label, no intermediates -- has no
+    by-pairs equivalent: it is 'greedy' too (never a left-to-right order
+    that can build the large intermediates), and two or fewer operands
+    need no search."""
+    if isinstance(optimize, bool):
+        if len(ops) < 3:
+            return [tuple(range(len(ops)))]
+        optimize = "greedy"
     dummies = [_np.lib.stride_tricks.as_strided(
         _np.zeros((), o.dtype), o.shape, (0,) * o.ndim) for o in ops]
-    how = optimize if isinstance(optimize, str) else "greedy"
     return [tuple(t) for t in
-            _np.einsum_path(subscripts, *dummies, optimize=how)[0][1:]]
+            _np.einsum_path(subscripts, *dummies, optimize=optimize)[0][1:]]
 
 
 def _einsum_contract(ops, labels, out_labels, size, path):
