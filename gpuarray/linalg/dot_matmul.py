@@ -256,6 +256,9 @@ def matmul(x1, x2, /, out=None, **kwargs):
     return _matmul(x1, x2, out=out, **kwargs)
 
 
+matmul.__name__ = matmul.__qualname__ = "matmul"
+
+
 def _broadcasts_to(shape, big, ncore):
     """Whether `shape` broadcasts to `big` (which has more axes), its last
     ncore (core) axes equal."""
