@@ -329,3 +329,22 @@ def test_dot_inner_vdot_errors_and_mixed():
     hc = _rand((4,), "complex64", "mix-c")
     _check(gp.vdot(gp.asarray(hc), gp.asarray(hc)),
            np.asarray(np.vdot(hc, hc)), "complex64")
+
+
+@pytest.mark.parametrize("dt", ["float32", "complex128"])
+@pytest.mark.parametrize("m", [1, 4, 32, 33])
+@pytest.mark.parametrize("la", ["C", "F", "gap-batch", "neg-batch"])
+@pytest.mark.parametrize("lw", ["C", "F"])
+def test_stack_over_one_shared_matrix(dt, m, la, lw):
+    """x @ W: a row-contiguous stack of few-row matrices over a shared W
+    is folded into one product (Note [GEMM marshalling]); other layouts
+    and taller matrices are not; all equal NumPy's."""
+    a0 = _rand((6, m, 7), dt, "fold-a%d" % m)
+    w0 = _rand((1, 7, 3), dt, "fold-w")
+    ha, ga = _views(a0, la)
+    hw, gw = _views(w0, lw)
+    _check(ga @ gw[0], ha @ hw[0], dt)
+    _check(gp.matmul(ga[None], gw), np.matmul(ha[None], hw), dt)
+    out = gp.empty((6, m, 3), dt)
+    assert gp.matmul(ga, gw[0], out=out) is out
+    _check(out, ha @ hw[0], dt)
