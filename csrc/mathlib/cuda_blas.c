@@ -31,8 +31,12 @@ gemm_compute(gpa_ml_type t)
 
 /* Stacks no batch stride describes (mathlib.h gemm_ptrs): the three host
  * pointer arrays go to the device in one block and one copy, then one
- * cublasGemmBatchedEx.  The block is released once the call is queued:
- * the pool is stream-ordered, and the copy was synchronous. */
+ * cublasGemmBatchedEx.  The copy waits for the stream: CUDA documents no
+ * point after which an asynchronous copy from pageable memory no longer
+ * reads it ("might be synchronous"), so the host array could not be
+ * freed otherwise.  This path is for the batches strides can't express
+ * only.  The block is released once the call is queued: the pool is
+ * stream-ordered. */
 static int
 cuda_gemm_ptrs(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
                int64_t n, int64_t k, const double *alpha,
