@@ -46,6 +46,17 @@
  * no better than the stack (f64 64 x 128^3: 1.03x vs 0.95x). */
 #define FOLD_MAX_M 32
 
+/* The last product's library call, for the tests (_ml_matmul_last): the
+ * host runs the decisions the GPU gets, so a test can assert that a stack
+ * is ONE strided call, with which trans / ld / strides, and no copy.
+ * GIL-protected. */
+static struct {
+    const char *kind;       /* "gemm" or "gemm_ptrs" */
+    char ta, tb;
+    int64_t m, n, k, lda, sa, ldb, sb, ldc, sc, batch;
+    int copies, direct_out;
+} last;
+
 /* One operand's matrices: shape, element strides, description. */
 typedef struct {
     int64_t r, c, sr, sc;
@@ -186,19 +197,36 @@ run(gpa_ml_type t, gpa_array *a, gpa_array *b, gpa_array *c, const mat *ma,
         neg |= s[0][i] < 0 || s[1][i] < 0;
     }
     /* C^T (N x M, ld N) = op(B) op(A): B is the library's first operand */
+    last.kind = "gemm";
+    last.ta = tb;
+    last.tb = ta;
+    last.m = N;
+    last.n = M;
+    last.k = K;
+    last.lda = mb->ld;
+    last.ldb = ma->ld;
+    last.ldc = N;
+    last.sa = last.sb = last.sc = 0;
+    last.batch = total;
     if (nk == 1 && s[1][0] == 0 && M <= FOLD_MAX_M && ma->row
         && s[0][0] == M * ma->ld && s[2][0] == M * N) {
         /* Note [GEMM marshalling]: a stack of row-major A with few rows
          * over one shared B is one (batch M) x K by K x N product */
+        last.n = M * total;
+        last.batch = 1;
         return ml->gemm(c->dev, t, tb, ta, N, M * total, K, one, b->data,
                         mb->ld, 0, a->data, ma->ld, 0, zero, c->data, N, 0,
                         1);
     }
-    if (nk <= 1 && !neg)
+    if (nk <= 1 && !neg) {
+        last.sa = nk ? s[1][0] : 0;
+        last.sb = nk ? s[0][0] : 0;
+        last.sc = nk ? s[2][0] : 0;
         return ml->gemm(c->dev, t, tb, ta, N, M, K, one, b->data, mb->ld,
-                        nk ? s[1][0] : 0, a->data, ma->ld,
-                        nk ? s[0][0] : 0, zero, c->data, N,
-                        nk ? s[2][0] : 0, total);
+                        last.sa, a->data, ma->ld, last.sb, zero, c->data, N,
+                        last.sc, total);
+    }
+    last.kind = "gemm_ptrs";
     if ((size_t)total > PY_SSIZE_T_MAX / (3 * sizeof(void *))) {
         PyErr_NoMemory();
         return GPA_ERR;
@@ -341,6 +369,8 @@ gpa_py_ml_matmul(PyObject *self, PyObject *args)
         st[2][i] = bshape[i] == 1 ? 0 : span;
         span *= bshape[i];
     }
+    last.copies = (acopy != NULL) + (bcopy != NULL);
+    last.direct_out = c == out;
     if (run((gpa_ml_type)t, a, b, c, &ma, &mb, nbat, bshape, st) < 0)
         goto fail;
     if (out != NULL && c != out) {
@@ -357,4 +387,24 @@ fail:
     Py_XDECREF(acopy);
     Py_XDECREF(bcopy);
     return res;
+}
+
+/* _ml_matmul_last() -> dict: the library call of the last _ml_matmul
+ * that reached one (see `last`), or None. */
+PyObject *
+gpa_py_ml_matmul_last(PyObject *self, PyObject *noargs)
+{
+    GPA_UNUSED(self);
+    GPA_UNUSED(noargs);
+    if (last.kind == NULL)
+        Py_RETURN_NONE;
+    return Py_BuildValue(
+        "{s:s,s:C,s:C,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:i,s:O}",
+        "kind", last.kind, "ta", last.ta, "tb", last.tb, "m",
+        (long long)last.m, "n", (long long)last.n, "k", (long long)last.k,
+        "lda", (long long)last.lda, "sa", (long long)last.sa, "ldb",
+        (long long)last.ldb, "sb", (long long)last.sb, "ldc",
+        (long long)last.ldc, "sc", (long long)last.sc, "batch",
+        (long long)last.batch, "copies", last.copies, "direct_out",
+        last.direct_out ? Py_True : Py_False);
 }

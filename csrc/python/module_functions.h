@@ -162,6 +162,7 @@ PyObject *gpa_py_fromDlpack(PyObject *, PyObject *);
 /* python/mathlib_py.c: BLAS/LAPACK through the backend's library */
 PyObject *gpa_py_ml_gemm(PyObject *, PyObject *);
 PyObject *gpa_py_ml_matmul(PyObject *, PyObject *); /* python/matmul_py.c */
+PyObject *gpa_py_ml_matmul_last(PyObject *, PyObject *);
 PyObject *gpa_py_ml_getrf(PyObject *, PyObject *);
 PyObject *gpa_py_ml_getrs(PyObject *, PyObject *);
 PyObject *gpa_py_ml_potrf(PyObject *, PyObject *);
@@ -177,6 +178,7 @@ PyObject *gpa_py_ml_tf32(PyObject *, PyObject *);
 #define GPA_MATHLIB_FUNCTIONS                                              \
     GPA_FN("_ml_gemm", gpa_py_ml_gemm, METH_VARARGS, NULL)                 \
     GPA_FN("_ml_matmul", gpa_py_ml_matmul, METH_VARARGS, NULL)             \
+    GPA_FN("_ml_matmul_last", gpa_py_ml_matmul_last, METH_NOARGS, NULL)    \
     GPA_FN("_ml_getrf", gpa_py_ml_getrf, METH_VARARGS, NULL)               \
     GPA_FN("_ml_getrs", gpa_py_ml_getrs, METH_VARARGS, NULL)               \
     GPA_FN("_ml_potrf", gpa_py_ml_potrf, METH_VARARGS, NULL)               \

@@ -348,3 +348,69 @@ def test_stack_over_one_shared_matrix(dt, m, la, lw):
     out = gp.empty((6, m, 3), dt)
     assert gp.matmul(ga, gw[0], out=out) is out
     _check(out, ha @ hw[0], dt)
+
+
+def _last():
+    return gp._core._ml_matmul_last()
+
+
+def test_the_library_call_chosen():
+    """Which call the marshalling makes (the one the GPU gets too): a
+    uniform stack of C, F or broadcast matrices is ONE strided-batched
+    call with no copy; what strides can't express is one pointer-array
+    call, still without a copy; only a matrix with no unit stride is
+    copied.  Values checked against NumPy alongside."""
+    ha = _rand((8, 40, 6), "float64", "plan-a")
+    hb = _rand((8, 6, 5), "float64", "plan-b")
+    ga, gb = gp.asarray(ha), gp.asarray(hb)
+
+    _check(ga @ gb, ha @ hb, "float64")
+    p = _last()
+    assert (p["kind"], p["batch"], p["copies"]) == ("gemm", 8, 0)
+    # C^T = B^T A^T: B first, both read without a transpose
+    assert (p["ta"], p["tb"], p["m"], p["n"], p["k"]) == ("N", "N", 5, 40, 6)
+    assert (p["lda"], p["sa"], p["ldb"], p["sb"], p["sc"]) == \
+        (5, 30, 6, 240, 200)
+
+    hf, gf = _views(ha, "F")
+    _check(gf @ gb, hf @ hb, "float64")
+    p = _last()
+    assert (p["kind"], p["batch"], p["copies"], p["tb"]) == \
+        ("gemm", 8, 0, "T")
+
+    _check(ga @ gb[0], ha @ hb[0], "float64")      # 40 rows: not folded
+    p = _last()
+    assert (p["kind"], p["batch"], p["sa"], p["copies"]) == ("gemm", 8, 0, 0)
+
+    _check(ga[:, :4] @ gb[0], ha[:, :4] @ hb[0], "float64")  # rows gap
+    assert (_last()["kind"], _last()["batch"]) == ("gemm", 8)
+    gs = gp.ascontiguousarray(ga[:, :4])
+    _check(gs @ gb[0], ha[:, :4] @ hb[0], "float64")   # folded
+    p = _last()
+    assert (p["kind"], p["batch"], p["n"]) == ("gemm", 1, 32)
+
+    g4, h4 = gp.reshape(ga, (2, 4, 40, 6)), ha.reshape(2, 4, 40, 6)
+    gb4, hb4 = gp.reshape(gb, (2, 4, 6, 5)), hb.reshape(2, 4, 6, 5)
+    _check(g4 @ gb4, h4 @ hb4, "float64")          # axes merged
+    assert (_last()["kind"], _last()["batch"]) == ("gemm", 8)
+    _check(g4[:, ::2] @ gb4[:, ::2], h4[:, ::2] @ hb4[:, ::2], "float64")
+    assert (_last()["kind"], _last()["batch"], _last()["copies"]) == \
+        ("gemm", 4, 0)                             # still one stride
+    _check(gp.swapaxes(g4, 0, 1) @ gp.swapaxes(gb4, 0, 1),
+           np.swapaxes(h4, 0, 1) @ np.swapaxes(hb4, 0, 1), "float64")
+    assert (_last()["kind"], _last()["batch"], _last()["copies"]) == \
+        ("gemm_ptrs", 8, 0)
+    _check(ga[::-1] @ gb, ha[::-1] @ hb, "float64")
+    assert (_last()["kind"], _last()["copies"]) == ("gemm_ptrs", 0)
+
+    _check(ga[..., ::-1] @ gb[:, ::-1], ha[..., ::-1] @ hb[:, ::-1],
+           "float64")
+    assert _last()["copies"] == 2                  # no unit stride left
+
+    out = gp.empty((8, 40, 5))
+    gp.matmul(ga, gb, out=out)
+    assert _last()["direct_out"]
+    fout = gp.asfortranarray(gp.empty((8, 40, 5)))
+    gp.matmul(ga, gb, out=fout)
+    assert not _last()["direct_out"]
+    _check(fout, ha @ hb, "float64")
