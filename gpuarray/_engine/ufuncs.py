@@ -71,6 +71,9 @@ def where(condition, x=None, y=None):
         raise ValueError("either both or neither of x and y should be given")
     c, x, y = _as_operand(condition), _as_operand(x), _as_operand(y)
     dt = _np.result_type(_dtype_of(x), _dtype_of(y))
+    if dt.kind in "mM":  # both in the result's unit (datetime storage)
+        x, y = (v.astype(dt, copy=False) if isinstance(v, ndarray) else
+                _core._asarray(_np.asarray(v).astype(dt)) for v in (x, y))
     shape = _result_shape(c, x, y)
     out = _core.empty(shape, dt)
     _core._elementwise("out0 = in0 ? in1 : in2;", (c, x, y), (out,),
