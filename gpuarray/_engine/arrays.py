@@ -334,6 +334,10 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
     if stop is None:
         if start is None:
             raise TypeError("arange() requires stop to be specified.")
+        if _datetime_range(start, None, step, dtype):
+            # NumPy's own: a datetime range needs both ends, and a
+            # timedelta stop alone counts from 0 in its unit
+            return _core._asarray(np.arange(start, step=step, dtype=dtype))
         start, stop = 0, start
     elif start is None:  # arange(stop=n)
         start = 0

@@ -69,7 +69,8 @@ def array_equal(a1, a2, equal_nan=False):
     if a1.shape != a2.shape:
         return _core._asarray(_np.bool_(False))
     eq = a1 == a2
-    if equal_nan and a1.dtype.kind in "fc" and a2.dtype.kind in "fc":
+    # (isnan is isnat for datetimes, as in NumPy)
+    if equal_nan and a1.dtype.kind in "fcmM" and a2.dtype.kind in "fcmM":
         both = _ufunc("logical_and")(_ufunc("isnan")(a1),
                                      _ufunc("isnan")(a2))
         eq = _ufunc("logical_or")(eq, both)
