@@ -142,6 +142,8 @@ def around(a, decimals=0, out=None):
     decimals = _operator.index(decimals)
     if out is not None:
         _around_probe(a, decimals, out)
+    if a.dtype.kind in "mM":
+        _np.round(_np.zeros(1, a.dtype), decimals)  # NumPy's TypeError
     if a.dtype == _np.bool_:
         # NumPy rounds booleans through float16 (rint's loop); other
         # decimals need a multiply or divide whose result cannot be cast

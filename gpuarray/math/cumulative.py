@@ -47,6 +47,8 @@ def cumprod(a, axis=None, dtype=None, out=None):
 
 
 def nancumsum(a, axis=None, dtype=None, out=None):
+    if isinstance(a, ndarray) and a.dtype.kind == "m":  # NaT is no NaN
+        return _timedelta_cumsum(a, axis, dtype, out)
     return _scan(a, axis, dtype, out, "add", nan=True)
 
 

@@ -330,6 +330,7 @@ def test_extrema(xp, func, nat):
     return f(x), f(x, axis=0), f(x, axis=1), f(t, axis=1)
 
 
+@pytest.mark.filterwarnings("ignore:All-NaN slice")
 @numpy_parity()
 def test_extrema_all_nat_and_initial(xp):
     n = xp.full((2, 3), np.datetime64("NaT"), "M8[s]")
