@@ -534,3 +534,28 @@ def test_datetime_as_string_and_data():
                                   np.datetime_as_string(h, unit="D"))
     for dt in ("M8[10s]", "m8[D]", a.dtype):
         assert gp.datetime_data(dt) == np.datetime_data(dt)
+
+
+# ---- CUDA text ----------------------------------------------------------
+
+def test_datetime_kernels_compile_with_nvrtc():
+    """Every datetime loop body and unit conversion, in the CUDA text the
+    engine generates, compiles with NVRTC (CI has libnvrtc, no GPU)."""
+    from conftest import nvrtc_or_skip
+    from gpuarray._engine import datetimes as dtm
+    from gpuarray._engine.datetime_ufuncs import _BODIES
+    nvrtc_or_skip()
+    parts = [dtm.preamble()]
+    storage = {"M": "q", "m": "q"}
+    for i, ((name, sig), body) in enumerate(sorted(_BODIES.items())):
+        ins, outs = sig.split("->")
+        chars = [storage.get(c, c) for c in ins + outs]
+        parts.append(gp._core._ew_source(body, chars, chars, len(ins), 0, 1,
+                                         False, "dt%d" % i))
+    pairs = [("M8[%s]" % a, "M8[%s]" % b) for a in UNITS for b in UNITS] + \
+        [("m8[Y]", "m8[ns]"), ("m8[M]", "m8[D]"), ("m8[3h]", "m8[7m]")]
+    for i, (a, b) in enumerate(pairs):
+        body = dtm._nat_guard(dtm.convert_expr(np.dtype(a), np.dtype(b)))
+        parts.append(gp._core._ew_source(body, "qq", "qq", 1, 1, 1, True,
+                                         "cv%d" % i))
+    assert len(gp._core._nvrtc_compile("\n".join(parts), 90)) > 1000
