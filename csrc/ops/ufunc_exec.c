@@ -456,11 +456,12 @@ static PyObject *datetime_ufunc(gpa_ufunc *uf, gpa_ufunc_args *a,
     for (int o = 0; o < uf->nout; o++)
         PyTuple_SET_ITEM(outs, o, a->out[o] ? Py_NewRef(a->out[o])
                                             : Py_NewRef(Py_None));
-    r = PyObject_CallFunction(fn, "OOOOOiO", (PyObject *)uf, ins, outs,
+    r = PyObject_CallFunction(fn, "OOOOOiOi", (PyObject *)uf, ins, outs,
                               a->where ? a->where : Py_None,
                               a->dtype ? (PyObject *)a->dtype : Py_None,
                               (int)a->casting,
-                              a->signature ? a->signature : Py_None);
+                              a->signature ? a->signature : Py_None,
+                              notimpl);
 fail:
     Py_XDECREF(ins);
     Py_XDECREF(outs);

@@ -102,7 +102,7 @@ for _t in ("mq->m", "md->m", "mm->d"):  # NumPy 2 names it divide
 _KIND = {"M": "M", "m": "m", "b": "?", "f": "d", "i": "q", "u": "q"}
 
 
-def _resolve_operand(x):
+def _resolve_operand(x, name):
     """What ufunc.resolve_dtypes takes for x: a dtype, or the Python type
     of a weak scalar."""
     if isinstance(x, ndarray):
@@ -113,8 +113,9 @@ def _resolve_operand(x):
         return type(x)
     if isinstance(x, np.generic):
         return x.dtype
-    raise TypeError("Unsupported type %r for a datetime ufunc (gpuarray "
-                    "takes gpuarray arrays and scalars)" % type(x))
+    raise TypeError("Unsupported type %r for ufunc '%s' (gpuarray takes "
+                    "gpuarray arrays and scalars; convert NumPy arrays with "
+                    "gpuarray.asarray)" % (type(x), name))
 
 
 def _loop_char(dt):
@@ -152,9 +153,11 @@ def _select(where, new, out):
                        (np.bool_, o.dtype, o.dtype, o.dtype))
 
 
-def datetime_ufunc(uf, ins, outs, where, dtype, casting, signature):
+def datetime_ufunc(uf, ins, outs, where, dtype, casting, signature,
+                   operator=False):
     """The C core's hook "datetime_ufunc": uf(*ins, out=outs, ...); uf is
-    a gpuarray ufunc or a NumPy ufunc's name."""
+    a gpuarray ufunc or a NumPy ufunc's name; operator: called for an
+    operator (`==` with no loop is all False, as NumPy's arrays)."""
     name = uf if isinstance(uf, str) else uf.__name__
     np_uf = getattr(np, name)
     nin, nout = len(ins), len(outs)
@@ -163,9 +166,16 @@ def datetime_ufunc(uf, ins, outs, where, dtype, casting, signature):
         kw["signature"] = signature
     elif dtype is not None:
         kw["signature"] = (None,) * nin + (dtype,) * nout
-    ops = tuple(_resolve_operand(x) for x in ins) + \
+    ops = tuple(_resolve_operand(x, name) for x in ins) + \
         tuple(None if o is None else o.dtype for o in outs)
-    loop = np_uf.resolve_dtypes(ops, **kw)  # NumPy's errors, as raised
+    try:
+        loop = np_uf.resolve_dtypes(ops, **kw)  # NumPy's errors, as raised
+    except TypeError:
+        if not (operator and name in ("equal", "not_equal")):
+            raise
+        shape = np.broadcast_shapes(*[x.shape for x in ins
+                                      if isinstance(x, ndarray)])
+        return _core.full(shape, name == "not_equal", np.bool_)
     chars = [_loop_char(d) for d in loop]
     key = (name, "".join(chars[:nin]) + "->" + "".join(chars[nin:])) \
         if None not in chars else None
@@ -210,7 +220,7 @@ def isnat(x, /, out=None, *, where=True, casting="same_kind", order="K",
     """Which elements are NaT (Not a Time): NumPy's ufunc isnat, for
     datetime64 and timedelta64 arrays; TypeError for other dtypes, as in
     NumPy."""
-    if not (is_dt(x)):
+    if not _is_datetime(x):
         np.isnat(np.zeros(0, x.dtype if isinstance(x, ndarray)
                           else np.asarray(x).dtype))  # NumPy's TypeError
     outs = (out,) if not isinstance(out, tuple) else out
@@ -222,7 +232,7 @@ def isnat(x, /, out=None, *, where=True, casting="same_kind", order="K",
                           _CASTING.index(casting), signature)
 
 
-def is_dt(x):
+def _is_datetime(x):
     return (isinstance(x, ndarray) and x.dtype.kind in "mM") or \
         isinstance(x, (np.datetime64, np.timedelta64))
 

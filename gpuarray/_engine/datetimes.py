@@ -23,7 +23,6 @@ import math
 import numpy as np
 
 from .. import _core
-from .._core import ndarray
 
 NAT = np.iinfo(np.int64).min
 _C_NAT = "(-9223372036854775807LL - 1)"
@@ -69,14 +68,6 @@ GPA_DEVICE long long gpa_dt_days_to_months(long long z)
     return (y - 1970) * 12 + m - 1;
 }
 """
-
-
-def is_datetime_dtype(dt):
-    return dt is not None and np.dtype(dt).kind in "mM"
-
-
-def is_datetime(x):
-    return isinstance(x, ndarray) and x.dtype.kind in "mM"
 
 
 def int64_view(a):
@@ -163,13 +154,6 @@ def datetime_assign(dst, src):
     dst[...] = tmp
 
 
-def cast(a, dtype):
-    """a as dtype (a new array): datetime_assign into a fresh array."""
-    out = _core.empty(a.shape, np.dtype(dtype))
-    datetime_assign(out, a)
-    return out
-
-
 # ---- sort keys (NaT last) ----------------------------------------------
 
 def sort_key(a):
@@ -201,8 +185,3 @@ def isnat_mask(a):
     _core._elementwise("out0 = in0 == %s;" % _C_NAT, (int64_view(a),),
                        (m,), ("q", "?"))
     return m
-
-
-def common_dtype(*dts):
-    """NumPy's promotion of several datetime dtypes (the finest unit)."""
-    return np.result_type(*dts)

@@ -315,6 +315,25 @@ def test_comparisons_nat_false_except_ne(xp, op):
             f(t, np.timedelta64("NaT")), f(t, 0))
 
 
+@numpy_parity()
+def test_operator_eq_without_a_loop_is_all_false(xp):
+    x = dates(xp, "D")
+    return x == 5, x != 5, deltas(xp, "s") == 1.5
+
+
+@numpy_parity()
+def test_ufunc_equal_without_a_loop_raises(xp):
+    return xp.equal(dates(xp, "D"), 5)
+
+
+def test_numpy_array_operand_is_refused():
+    # no implicit transfer (CuPy's rule), as for every other dtype
+    with pytest.raises(TypeError, match="gpuarray.asarray"):
+        dates(gp, "D") + host_deltas("D")
+    with pytest.raises(TypeError, match="gpuarray.asarray"):
+        gp.subtract(dates(gp, "D"), host_dates("D"))
+
+
 # ---- extrema, sorting, searching ---------------------------------------
 
 @pytest.mark.parametrize("func", ["min", "max", "argmin", "argmax", "nanmin",
