@@ -132,13 +132,18 @@ static int datetime_operands(const gpa_ew_operand *ops, int nargs)
         int loop = ops[k].loop_type;
         if (!gpa_type_is_datetime(mem) && !gpa_type_is_datetime(loop))
             continue;
-        if (mem != loop || ops[k].arr == NULL) {
+        if (ops[k].arr == NULL) {
+            PyErr_SetString(PyExc_TypeError,
+                            "a datetime64/timedelta64 scalar operand has no "
+                            "unit here: pass its int64 value");
+            return -1;
+        }
+        if (mem != loop) {
             PyErr_Format(PyExc_TypeError,
                          "gpuarray has no kernel converting %R values "
                          "(datetime64/timedelta64 arithmetic and casts run "
                          "through gpuarray's datetime routines)",
-                         ops[k].arr ? (PyObject *)ops[k].arr->descr
-                                    : (PyObject *)Py_None);
+                         (PyObject *)ops[k].arr->descr);
             return -1;
         }
     }

@@ -408,8 +408,9 @@ static int where_mask(PyObject *w, gpa_array **mask, int *skip_all)
 
 /* Note [Datetime ufuncs]: a call with a datetime64/timedelta64 operand,
  * out= or dtype= goes to the Python hook "datetime_ufunc"
- * (gpuarray/_engine/datetimes.py), which resolves it with NumPy and runs
- * int64 kernels with NaT masks; the C loops never see those dtypes. */
+ * (gpuarray/_engine/datetime_ufuncs.py), which resolves it with NumPy
+ * and runs one int64 kernel with NaT in its body; the C loops never see
+ * those dtypes. */
 static int is_datetime_operand(PyObject *o)
 {
     if (o == NULL)

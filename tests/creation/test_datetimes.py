@@ -428,6 +428,28 @@ def test_timedelta_sums(xp):
             xp.cumsum(t, axis=1), xp.add.reduce(t, axis=0), xp.median(f))
 
 
+@pytest.mark.parametrize("name", ["add", "subtract", "maximum", "minimum",
+                                  "fmax", "fmin", "multiply"])
+@pytest.mark.parametrize("axis", [0, 1])
+@numpy_parity()
+def test_accumulate_and_reduce(xp, name, axis):
+    uf = getattr(xp, name)
+    t = deltas(xp, "s")[:30].reshape(5, 6)
+    x = dates(xp, "h")[:30].reshape(5, 6)
+    return (uf.accumulate(t, axis=axis), uf.reduce(t, axis=axis),
+            outcome_or_none(lambda: uf.accumulate(x, axis=axis)),
+            xp.nancumsum(t, axis=axis))
+
+
+def outcome_or_none(fn):
+    """fn(), or None where it raises the TypeError NumPy raises too (the
+    comparison of that case is test_arithmetic_errors_are_numpys')."""
+    try:
+        return fn()
+    except TypeError:
+        return None
+
+
 @pytest.mark.parametrize("func", ["sum", "prod", "cumprod", "mean"])
 @numpy_parity()
 def test_datetime_sums_are_numpys_errors(xp, func):
