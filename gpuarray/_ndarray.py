@@ -17,6 +17,8 @@ from ._engine import ufuncs as _ufuncs
 from . import _core
 from . import cuda as _cuda
 from ._engine import lazy as _lazy
+from ._engine import datetimes as _datetimes
+from ._engine import datetime_ufuncs as _datetime_ufuncs
 from ._engine.flags import Flags
 from .cuda.memory import MemoryPointer
 from .indexing import advanced as _advanced
@@ -473,6 +475,8 @@ _core._set_hook("matmul", _lazy.forward("linalg.dot_matmul",
 _core._set_hook("ufunc.at", _lazy.forward("ufuncs.at", "_ufunc_at"))
 _core._set_hook("ufunc.reduceat",
                 _lazy.forward("ufuncs.reduceat", "_ufunc_reduceat"))
+_core._set_hook("datetime_ufunc", _datetime_ufuncs.datetime_ufunc)
+_core._set_hook("datetime_assign", _datetimes.datetime_assign)
 
 # ------------------------------------------- methods from lazy chapters
 for _name, _mod, _fn in (("sort", "sorting.sort", "_m_sort"),

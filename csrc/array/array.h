@@ -60,6 +60,18 @@ static inline int gpa_type_num(const gpa_array *a)
     return a->descr->type_num;
 }
 
+/* Note [Datetime storage]: datetime64/timedelta64 arrays keep NumPy's
+ * descriptor (its unit) and store int64.  No C kernel interprets them:
+ * the elementwise engine moves their bytes as int64 (copies, gathers,
+ * where), every other engine refuses them with TypeError, and
+ * arithmetic, casts between units, comparisons, sorting and reductions
+ * run in gpuarray/_engine/datetimes.py on int64 views
+ * (docs/design/datetimes.md). */
+static inline int gpa_type_is_datetime(int t)
+{
+    return t == NPY_DATETIME || t == NPY_TIMEDELTA;
+}
+
 /* New array with fresh pool memory.  Steals `descr`.  shape has nd
  * entries; fortran selects F order.  NULL with exception on failure
  * (ValueError for negative dimensions, MemoryError). */
@@ -99,9 +111,10 @@ Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,
  * -1 with TypeError/ValueError. */
 int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims);
 
-/* Converts dtype-like to one of our 14 supported descriptors (new ref).
- * None gives the default (float64).  TypeError for unsupported or
- * unknown dtypes. */
+/* Converts dtype-like to one of our 14 supported descriptors (new ref),
+ * or to a native datetime64/timedelta64 descriptor, unit kept (Note
+ * [Datetime storage]).  None gives the default (float64).  TypeError for
+ * unsupported or unknown dtypes. */
 PyArray_Descr *gpa_descr_from_obj(PyObject *obj);
 /* 1 when the type number is one gpuarray supports. */
 int gpa_type_supported(int type_num);

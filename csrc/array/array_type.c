@@ -45,11 +45,15 @@ PyArray_Descr *gpa_descr_from_obj(PyObject *obj)
         return PyArray_DescrFromType(NPY_DOUBLE);
     if (!PyArray_DescrConverter(obj, &d))
         return NULL;
+    /* datetimes keep their descriptor: the unit is part of the dtype */
+    if (gpa_type_is_datetime(d->type_num) && !PyDataType_ISBYTESWAPPED(d))
+        return d;
     if (!gpa_type_supported(d->type_num) || PyDataType_ISBYTESWAPPED(d)) {
         PyErr_Format(PyExc_TypeError,
                      "dtype %R is not supported by gpuarray (supported: bool, "
                      "int8-int64, uint8-uint64, float16/32/64, "
-                     "complex64/128)", (PyObject *)d);
+                     "complex64/128, datetime64, timedelta64)",
+                     (PyObject *)d);
         Py_DECREF(d);
         return NULL;
     }

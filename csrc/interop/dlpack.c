@@ -55,7 +55,9 @@ static int dl_dtype_of(PyArray_Descr *d, gpa_DLDataType *out)
         out->code = GPA_kDLComplex;
     else {
         PyErr_Format(PyExc_BufferError,
-                     "DLPack cannot export dtype %R", (PyObject *)d);
+                     "DLPack cannot export dtype %R (DLPack only supports "
+                     "signed/unsigned integers, float and complex dtypes)",
+                     (PyObject *)d);
         return GPA_ERR;
     }
     return GPA_OK;

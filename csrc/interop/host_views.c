@@ -126,6 +126,10 @@ int gpa_array_getbuffer(PyObject *self, Py_buffer *view, int flags)
         err = "ndarray is not C-contiguous"; /* non-strided must be C */
     else if ((flags & PyBUF_WRITABLE) && !(a->flags & GPA_WRITEABLE))
         err = "buffer source array is read-only";
+    if (gpa_type_num(a) == NPY_DATETIME)
+        err = "cannot include dtype 'M' in a buffer"; /* NumPy's words */
+    else if (gpa_type_num(a) == NPY_TIMEDELTA)
+        err = "cannot include dtype 'm' in a buffer";
     if (err != NULL) {
         PyErr_SetString(PyExc_ValueError, err);
         return -1;

@@ -8,6 +8,7 @@
 #include "ops/elementwise.h"
 #include "ops/layout.h"
 #include "runtime/transfer.h"
+#include "hooks.h"
 
 #include <stdlib.h>
 
@@ -88,8 +89,28 @@ static int same_contiguous_order(const gpa_array *a, const gpa_array *b)
             (a->flags & b->flags & GPA_F_CONTIGUOUS));
 }
 
+/* A cast to or from datetime64/timedelta64 (a unit change, to int or
+ * float): gpuarray/_engine/datetimes.py's hook writes dst (Note
+ * [Datetime storage]). */
+static int datetime_assign(gpa_array *dst, gpa_array *src)
+{
+    PyObject *fn = gpa_hook("datetime_assign"); /* borrowed */
+    if (fn == NULL)
+        return -1;
+    PyObject *r = PyObject_CallFunctionObjArgs(fn, (PyObject *)dst,
+                                               (PyObject *)src, NULL);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
 int gpa_array_assign(gpa_array *dst, gpa_array *src)
 {
+    if ((gpa_type_is_datetime(gpa_type_num(dst)) ||
+         gpa_type_is_datetime(gpa_type_num(src))) &&
+        !PyArray_EquivTypes(dst->descr, src->descr))
+        return datetime_assign(dst, src);
     if (src->nd > dst->nd) {
         /* NumPy drops leading length-1 axes of the source first */
         int extra = src->nd - dst->nd, ones = 1;
@@ -184,8 +205,14 @@ int gpa_array_fill(gpa_array *dst, PyObject *value)
         gpa_array *v = (gpa_array *)value;
         return gpa_array_assign(dst, v);
     }
-    if (gpa_scalar_to_value(value, t, ops[0].value.bytes) < 0)
+    if (gpa_type_is_datetime(t)) {
+        /* NumPy's setitem conversion into dst's unit; int64 bytes */
+        if (PyArray_Pack(dst->descr, ops[0].value.bytes, value) < 0)
+            return -1;
+        t = NPY_INT64;
+    } else if (gpa_scalar_to_value(value, t, ops[0].value.bytes) < 0) {
         return -1;
+    }
     if (dst->size == 0)
         return 0;
     /* A value whose bytes are all equal (0, -1, bools, bytes) is a
@@ -203,6 +230,6 @@ int gpa_array_fill(gpa_array *dst, PyObject *value)
     ops[0].arr = NULL;
     ops[0].loop_type = t;
     ops[1].arr = dst;
-    ops[1].loop_type = t;
+    ops[1].loop_type = gpa_type_num(dst);
     return gpa_ew_run(COPY_BODY, NULL, 1, 1, ops);
 }

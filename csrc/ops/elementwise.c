@@ -18,6 +18,12 @@ int gpa_ew_blocks_per_sm = 0;
 
 int gpa_scalar_to_value(PyObject *obj, int t, void *out)
 {
+    if (gpa_type_is_datetime(t)) { /* the unit is not in t */
+        PyErr_SetString(PyExc_TypeError,
+                        "a datetime64/timedelta64 scalar needs its unit: "
+                        "gpuarray converts it in its datetime routines");
+        return -1;
+    }
     /* Fast paths for the common weak scalars of the hot path. */
     if (PyFloat_CheckExact(obj)) {
         double v = PyFloat_AS_DOUBLE(obj);
@@ -115,6 +121,40 @@ static void build_layout(gpa_dims *L, gpa_ew_operand *ops, int nargs,
 static int ew_run(const char *body, const char *preamble, int nin,
                   int nout, gpa_ew_operand *ops, int masked);
 
+/* Note [Datetime storage] (array.h): a datetime64/timedelta64 operand is
+ * moved as its int64 storage when its loop type is its own type (a copy,
+ * a gather, where); any conversion of its value would drop the unit, so
+ * it is refused.  Returns 0 or -1 with TypeError. */
+static int datetime_operands(const gpa_ew_operand *ops, int nargs)
+{
+    for (int k = 0; k < nargs; k++) {
+        int mem = ops[k].arr ? gpa_type_num(ops[k].arr) : ops[k].loop_type;
+        int loop = ops[k].loop_type;
+        if (!gpa_type_is_datetime(mem) && !gpa_type_is_datetime(loop))
+            continue;
+        if (ops[k].arr == NULL) {
+            PyErr_SetString(PyExc_TypeError,
+                            "a datetime64/timedelta64 scalar operand has no "
+                            "unit here: pass its int64 value");
+            return -1;
+        }
+        if (mem != loop) {
+            PyErr_Format(PyExc_TypeError,
+                         "gpuarray has no kernel converting %R values "
+                         "(datetime64/timedelta64 arithmetic and casts run "
+                         "through gpuarray's datetime routines)",
+                         (PyObject *)ops[k].arr->descr);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int storage_type(int t)
+{
+    return gpa_type_is_datetime(t) ? NPY_INT64 : t;
+}
+
 int gpa_ew_run(const char *body, const char *preamble, int nin, int nout,
                gpa_ew_operand *ops)
 {
@@ -142,6 +182,8 @@ static int ew_run(const char *body, const char *preamble, int nin,
                      GPA_EW_MAXARGS);
         return -1;
     }
+    if (datetime_operands(ops, nargs) < 0)
+        return -1;
     for (int k = 0; k < nargs; k++) {
         gpa_array *a = ops[k].arr;
         if (a == NULL)
@@ -223,9 +265,9 @@ broadcast_error:
     spec.vec = 1;
     for (int k = 0; k < nargs; k++) {
         spec.is_scalar[k] = ops[k].arr == NULL;
-        spec.loop_type[k] = ops[k].loop_type;
-        spec.mem_type[k] = ops[k].arr ? gpa_type_num(ops[k].arr)
-                                      : ops[k].loop_type;
+        spec.loop_type[k] = storage_type(ops[k].loop_type);
+        spec.mem_type[k] = storage_type(ops[k].arr ? gpa_type_num(ops[k].arr)
+                                                   : ops[k].loop_type);
     }
     /* host: the contiguous loop is the compiler's to vectorize (Note
      * [Host elementwise loop]); one text per loop, whatever the alignment */

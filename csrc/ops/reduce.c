@@ -464,6 +464,15 @@ int gpa_red_spec_from_py(PyObject *op, PyObject *in_loop, PyObject *out_loop,
         return -1;
     s->in_mem = gpa_type_num(a);
     s->out_mem = gpa_type_num(out);
+    if (gpa_type_is_datetime(s->in_mem) || gpa_type_is_datetime(s->out_mem)) {
+        /* Note [Datetime storage]: reductions of datetimes run on int64
+         * views in gpuarray/_engine/datetimes.py, which knows NaT */
+        PyErr_Format(PyExc_TypeError,
+                     "gpuarray has no reduction kernel for %R",
+                     gpa_type_is_datetime(s->in_mem) ? (PyObject *)a->descr
+                                                     : (PyObject *)out->descr);
+        return -1;
+    }
     if (type_of(in_loop, &s->in_loop) < 0 ||
         type_of(out_loop, &s->out_loop) < 0)
         return -1;

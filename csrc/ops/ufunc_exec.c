@@ -406,6 +406,69 @@ static int where_mask(PyObject *w, gpa_array **mask, int *skip_all)
     return 0;
 }
 
+/* Note [Datetime ufuncs]: a call with a datetime64/timedelta64 operand,
+ * out= or dtype= goes to the Python hook "datetime_ufunc"
+ * (gpuarray/_engine/datetime_ufuncs.py), which resolves it with NumPy
+ * and runs one int64 kernel with NaT in its body; the C loops never see
+ * those dtypes. */
+static int is_datetime_operand(PyObject *o)
+{
+    if (o == NULL)
+        return 0;
+    if (gpa_array_check(o))
+        return gpa_type_is_datetime(gpa_type_num((gpa_array *)o));
+    return PyArray_IsScalar(o, Datetime) || PyArray_IsScalar(o, Timedelta);
+}
+
+static int wants_datetime(const gpa_ufunc *uf, const gpa_ufunc_args *a)
+{
+    if (a->dtype != NULL && gpa_type_is_datetime(a->dtype->type_num))
+        return 1;
+    for (int i = 0; i < uf->nin; i++)
+        if (is_datetime_operand(a->in[i]))
+            return 1;
+    for (int o = 0; o < uf->nout; o++)
+        if (is_datetime_operand((PyObject *)a->out[o]))
+            return 1;
+    return 0;
+}
+
+/* New reference: the hook's result, NotImplemented for an operator with
+ * an operand of a foreign type, or NULL. */
+static PyObject *datetime_ufunc(gpa_ufunc *uf, gpa_ufunc_args *a,
+                                int notimpl)
+{
+    PyObject *ins = NULL, *outs = NULL, *r = NULL;
+    PyObject *fn = gpa_hook("datetime_ufunc"); /* borrowed */
+    if (fn == NULL)
+        return NULL;
+    for (int i = 0; i < uf->nin && notimpl; i++) {
+        PyObject *o = a->in[i];
+        if (!gpa_array_check(o) && !PyArray_IsScalar(o, Generic) &&
+            !PyLong_Check(o) && !PyFloat_Check(o) && !PyComplex_Check(o))
+            Py_RETURN_NOTIMPLEMENTED;
+    }
+    ins = PyTuple_New(uf->nin);
+    outs = ins ? PyTuple_New(uf->nout) : NULL;
+    if (outs == NULL)
+        goto fail;
+    for (int i = 0; i < uf->nin; i++)
+        PyTuple_SET_ITEM(ins, i, Py_NewRef(a->in[i]));
+    for (int o = 0; o < uf->nout; o++)
+        PyTuple_SET_ITEM(outs, o, a->out[o] ? Py_NewRef(a->out[o])
+                                            : Py_NewRef(Py_None));
+    r = PyObject_CallFunction(fn, "OOOOOiOi", (PyObject *)uf, ins, outs,
+                              a->where ? a->where : Py_None,
+                              a->dtype ? (PyObject *)a->dtype : Py_None,
+                              (int)a->casting,
+                              a->signature ? a->signature : Py_None,
+                              notimpl);
+fail:
+    Py_XDECREF(ins);
+    Py_XDECREF(outs);
+    return r;
+}
+
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
 {
     int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
@@ -418,6 +481,8 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
     PyObject *result = NULL;
     gpa_strbuf body = {0};
 
+    if (wants_datetime(uf, a))
+        return datetime_ufunc(uf, a, notimpl);
     for (int i = 0; i < nin; i++) {
         codes[i] = input_code(a->in[i]);
         if (codes[i] == -2) {

@@ -54,11 +54,13 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
     a.casting = NPY_SAME_KIND_CASTING;
     a.order = 'K';
     int sig_given = 0;
+    PyObject *dtype_ref = NULL; /* owned: a datetime dtype= */
+    PyObject *r = NULL;
     if (n < uf->nin || n > uf->nin + uf->nout) {
         PyErr_Format(PyExc_TypeError,
                      "%U() takes from %d to %d positional arguments but %zd "
                      "were given", uf->name, uf->nin, uf->nin + uf->nout, n);
-        return NULL;
+        goto fail;
     }
     for (int i = 0; i < uf->nin; i++)
         a.in[i] = PyTuple_GET_ITEM(args, i);
@@ -72,20 +74,20 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
         while (PyDict_Next(kw, &pos, &key, &value)) {
             const char *k = PyUnicode_AsUTF8(key);
             if (k == NULL)
-                return NULL;
+                goto fail;
             if (strcmp(k, "out") == 0) {
                 if (n > uf->nin) {
                     PyErr_SetString(PyExc_TypeError,
                                     "cannot specify 'out' as both a "
                                     "positional and keyword argument");
-                    return NULL;
+                    goto fail;
                 }
                 if (PyTuple_Check(value)) {
                     if (PyTuple_GET_SIZE(value) != uf->nout) {
                         PyErr_SetString(PyExc_ValueError,
                                         "The 'out' tuple must have exactly "
                                         "one entry per ufunc output");
-                        return NULL;
+                        goto fail;
                     }
                     for (int o = 0; o < uf->nout; o++)
                         pos_out[o] = PyTuple_GET_ITEM(value, o);
@@ -93,7 +95,7 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                     if (uf->nout != 1) {
                         PyErr_SetString(PyExc_TypeError,
                                         "'out' must be a tuple of arrays");
-                        return NULL;
+                        goto fail;
                     }
                     pos_out[0] = value;
                 }
@@ -103,18 +105,23 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                 if (value != Py_None) {
                     a.dtype = gpa_descr_from_obj(value);
                     if (a.dtype == NULL)
-                        return NULL;
-                    Py_DECREF(a.dtype); /* canonical descrs are immortal */
+                        goto fail;
+                    /* canonical descrs are immortal; a datetime one may
+                     * not be: `value` (or NumPy's cache) keeps it alive */
+                    if (gpa_type_is_datetime(a.dtype->type_num))
+                        dtype_ref = (PyObject *)a.dtype;
+                    else
+                        Py_DECREF(a.dtype);
                 }
             } else if (strcmp(k, "casting") == 0) {
                 if (parse_casting(value, &a.casting) < 0)
-                    return NULL;
+                    goto fail;
             } else if (strcmp(k, "order") == 0) {
                 if (gpa_parse_order(value, "CFAK", 'K', &a.order) < 0)
-                    return NULL;
+                    goto fail;
             } else if (strcmp(k, "signature") == 0 || strcmp(k, "sig") == 0) {
                 if (parse_signature(value, &a.signature) < 0)
-                    return NULL;
+                    goto fail;
                 sig_given = 1;
             } else if (strcmp(k, "subok") == 0) {
                 /* gpuarray has no subclasses: nothing to keep */
@@ -122,14 +129,14 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                 PyErr_Format(PyExc_TypeError,
                              "%U() got an unexpected keyword argument '%s'",
                              uf->name, k);
-                return NULL;
+                goto fail;
             }
         }
     }
     if (sig_given && a.dtype != NULL) {
         PyErr_SetString(PyExc_TypeError,
                         "cannot specify both 'signature' and 'dtype'");
-        return NULL;
+        goto fail;
     }
     for (int o = 0; o < uf->nout; o++) {
         PyObject *v = pos_out[o];
@@ -138,11 +145,14 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
         if (!gpa_array_check(v)) {
             PyErr_SetString(PyExc_TypeError,
                             "return arrays must be of gpuarray.ndarray type");
-            return NULL;
+            goto fail;
         }
         a.out[o] = (gpa_array *)v;
     }
-    return gpa_ufunc_apply(uf, &a, 0);
+    r = gpa_ufunc_apply(uf, &a, 0);
+fail:
+    Py_XDECREF(dtype_ref);
+    return r;
 }
 
 static void ufunc_dealloc(gpa_ufunc *uf)

@@ -62,19 +62,32 @@ PyObject *gpa_py_elementwise(PyObject *self, PyObject *args, PyObject *kw)
         if (d == NULL)
             return NULL;
         ops[k].loop_type = d->type_num;
-        Py_DECREF(d);
         PyObject *o = k < nin ? PyTuple_GET_ITEM(ins, k)
                               : PyTuple_GET_ITEM(outs, k - nin);
         if (gpa_array_check(o)) {
             ops[k].arr = (gpa_array *)o;
+            /* Note [Datetime storage]: a datetime operand is read as its
+             * int64 storage, so its unit must be the loop's */
+            if (gpa_type_is_datetime(d->type_num) &&
+                !PyArray_EquivTypes(d, ops[k].arr->descr)) {
+                PyErr_Format(PyExc_TypeError,
+                             "_elementwise: operand %zd is %R, its loop type "
+                             "%R (convert datetime units first)", k,
+                             (PyObject *)ops[k].arr->descr, (PyObject *)d);
+                Py_DECREF(d);
+                return NULL;
+            }
         } else if (k >= nin) {
             PyErr_SetString(PyExc_TypeError,
                             "_elementwise: outputs must be gpuarray arrays");
+            Py_DECREF(d);
             return NULL;
         } else if (gpa_scalar_to_value(o, ops[k].loop_type,
                                        ops[k].value.bytes) < 0) {
+            Py_DECREF(d);
             return NULL;
         }
+        Py_DECREF(d);
     }
     for (Py_ssize_t k = nin + 1; k < nin + nout; k++) {
         gpa_array *a = ops[k].arr, *o0 = ops[nin].arr;

@@ -276,6 +276,51 @@ def _arange_dtype(start, stop, step):
                           np.intp)
 
 
+def _datetime_range(start, stop, step, dtype):
+    if dtype is not None and np.dtype(dtype).kind in "mM":
+        return True
+    return any(isinstance(v, (np.datetime64, np.timedelta64)) or
+               (isinstance(v, (np.ndarray, ndarray)) and v.dtype.kind in "mM")
+               for v in (start, stop, step))
+
+
+def _datetime_arange(start, stop, step, dtype):
+    """arange over datetime64/timedelta64: NumPy's dtype (the finest unit
+    of the datetime arguments), the int64 range of their values in that
+    unit on the device, viewed as the dtype.  Arguments NumPy would
+    convert otherwise (strings, fractional steps) or refuse, and short
+    ranges, are NumPy's own arange."""
+    host = lambda: _core._asarray(np.arange(start, stop, step, dtype=dtype))
+    vals = [v.get() if isinstance(v, ndarray) else v
+            for v in (start, stop, step)]
+    if any(not isinstance(v, (int, np.integer, np.datetime64, np.timedelta64,
+                              np.ndarray)) or isinstance(v, bool)
+           or np.ndim(v) != 0 for v in vals):
+        return host()
+    kinds = [np.asarray(v).dtype for v in vals
+             if np.asarray(v).dtype.kind in "mM"]
+    dt = np.dtype(dtype) if dtype is not None else np.result_type(*kinds)
+    if dt.kind == "M" and not all(np.asarray(v).dtype.kind == "M"
+                                  for v in vals[:2]):
+        return host()  # NumPy's error: a datetime range needs both ends
+    unit, count = np.datetime_data(dt)
+    td = np.dtype("m8[%d%s]" % (count, unit)) if unit != "generic" \
+        else np.dtype("m8")
+    try:
+        lo, hi = (int(np.asarray(v).astype(dt).view(np.int64))
+                  for v in vals[:2])
+        st = int(np.asarray(vals[2]).astype(td).view(np.int64))
+    except (TypeError, ValueError):
+        return host()
+    nat = np.iinfo(np.int64).min
+    if st == 0 or nat in (lo, hi, st):
+        return host()
+    n = len(range(lo, hi, st))
+    if n <= _SMALL:
+        return host()
+    return _core._arange(n, lo, st, np.int64).view(dt)
+
+
 @_on_device
 def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
            like=None):
@@ -289,6 +334,10 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
     if stop is None:
         if start is None:
             raise TypeError("arange() requires stop to be specified.")
+        if _datetime_range(start, None, step, dtype):
+            # NumPy's own: a datetime range needs both ends, and a
+            # timedelta stop alone counts from 0 in its unit
+            return _core._asarray(np.arange(start, step=step, dtype=dtype))
         start, stop = 0, start
     elif start is None:  # arange(stop=n)
         start = 0
@@ -302,6 +351,8 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
         n = float((stop - start) / step)
     except Exception:  # NumPy raises its own error below
         dt, n = None, math.nan
+    if _datetime_range(start, stop, step, dtype):
+        return _datetime_arange(start, stop, step, dtype)
     if not (dt is not None and math.isfinite(n) and dt.kind in "iuf"
             and math.ceil(n) > _SMALL):
         return _core._asarray(np.arange(start, stop, step, dtype=dtype))

@@ -21,6 +21,7 @@ import numpy as _np
 from .._core import ndarray
 from .reduction_ops import _acc_of, _op_sum
 from .. import _core
+from . import datetimes as _dt
 from .ufuncs import where as _where
 
 
@@ -196,6 +197,9 @@ def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
             not nan:  # a gpuarray.fuse tracer (Note [Fusion stages])
         return a._gpa_fuse_reduce("prod" if prod else "sum", axis, dtype,
                                   keepdims)
+    if type(a) is ndarray and a.dtype.kind in "mM":
+        return _timedelta_sum(a, axis, dtype, out, keepdims, initial, where,
+                              prod)
     if axis is None and type(a) is ndarray and dtype is None and \
             out is None and initial is None and where is True and \
             not keepdims and not (nan and a.dtype.kind in "fc"):
@@ -227,6 +231,32 @@ def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
         in_loop = a.dtype
     res = _reduce(a, axis, out, keepdims, op, in_loop, dt)
     return _initial_apply(res, initial, _ufunc("multiply" if prod else "add"))
+
+
+def _timedelta_sum(a, axis, dtype, out, keepdims, initial, where, prod):
+    """sum of timedelta64 (NumPy's add.reduce: NaT propagates; nansum is
+    sum, NumPy's NaN rules don't touch NaT): the int64 sum of the values
+    and a NaT count, one select.  datetime64 sums and every product are
+    NumPy's UFuncTypeError."""
+    if prod or a.dtype.kind == "M":
+        (_np.multiply if prod else _np.add).reduce(_np.zeros(1, a.dtype))
+    if dtype is not None and _np.dtype(dtype) != a.dtype:
+        raise TypeError("gpuarray sums timedelta64 in its own unit: dtype=%r "
+                        "is not supported" % (dtype,))
+    s = _sum_like(_dt.int64_view(a), axis, None, None, keepdims, None, where)
+    n = _sum_like(_dt.isnat_mask(a), axis, _np.int64, None, keepdims, None,
+                  where)
+    init = 0 if initial is None or initial is _np._NoValue else \
+        _dt.scalar_key(initial, a.dtype, False)
+    res = _core.empty(s.shape, _np.int64)
+    _core._elementwise("out0 = (in1 > 0 || in2 == %s) ? %s : in0 + in2;"
+                       % (_dt._C_NAT, _dt._C_NAT), (s, n, init), (res,),
+                       (_np.int64,) * 4)
+    res = res.view(a.dtype)
+    if out is None:
+        return res
+    out[...] = res
+    return out
 
 
 def _ufunc(name):

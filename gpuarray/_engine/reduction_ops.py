@@ -8,12 +8,23 @@ types: which accumulator a sum, an extremum or a scan of a dtype uses.
 """
 import numpy as _np
 
-_CT = {
+class _KernelTypes(dict):
+    """dtype character -> kernel C type; a dtype with no kernel type
+    (datetime64/timedelta64: Note [Datetime storage]) is a TypeError."""
+
+    def __missing__(self, char):
+        raise TypeError("dtype %r has no gpuarray kernel type (datetime64/"
+                        "timedelta64 run only through gpuarray's datetime "
+                        "routines; view them as int64 for a kernel)"
+                        % _np.dtype(char))
+
+
+_CT = _KernelTypes({
     "?": "bool", "b": "gpa_i8", "B": "gpa_u8", "h": "gpa_i16",
     "H": "gpa_u16", "i": "gpa_i32", "I": "gpa_u32", "l": "gpa_i64",
     "q": "gpa_i64", "L": "gpa_u64", "Q": "gpa_u64", "e": "gpa_half",
     "f": "float", "d": "double", "F": "gpa_c64", "D": "gpa_c128",
-}
+})
 _SIZE = {"?": 1, "b": 1, "B": 1, "h": 2, "H": 2, "i": 4, "I": 4, "l": 8,
          "q": 8, "L": 8, "Q": 8, "e": 2, "f": 4, "d": 8, "F": 8, "D": 16}
 

@@ -71,6 +71,9 @@ def where(condition, x=None, y=None):
         raise ValueError("either both or neither of x and y should be given")
     c, x, y = _as_operand(condition), _as_operand(x), _as_operand(y)
     dt = _np.result_type(_dtype_of(x), _dtype_of(y))
+    if dt.kind in "mM":  # both in the result's unit (datetime storage)
+        x, y = (v.astype(dt, copy=False) if isinstance(v, ndarray) else
+                _core._asarray(_np.asarray(v).astype(dt)) for v in (x, y))
     shape = _result_shape(c, x, y)
     out = _core.empty(shape, dt)
     _core._elementwise("out0 = in0 ? in1 : in2;", (c, x, y), (out,),
@@ -139,6 +142,8 @@ def around(a, decimals=0, out=None):
     decimals = _operator.index(decimals)
     if out is not None:
         _around_probe(a, decimals, out)
+    if a.dtype.kind in "mM":
+        _np.round(_np.zeros(1, a.dtype), decimals)  # NumPy's TypeError
     if a.dtype == _np.bool_:
         # NumPy rounds booleans through float16 (rint's loop); other
         # decimals need a multiply or divide whose result cannot be cast

@@ -2,13 +2,14 @@
 ``busdaycalendar``, ``is_busday``, ``busday_count``, ``busday_offset``,
 ``datetime_as_string``.
 
-gpuarray arrays do not hold datetime64/timedelta64 yet (issue 19 group
-1), and business-day rules (weekmasks, holiday lists) are calendar logic
-with no kernel worth having, so these run NumPy's on the host.  Results
-that gpuarray can hold -- is_busday's bools, busday_count's counts -- come
-back as device arrays; datetimes and strings stay NumPy arrays.  A
-gpuarray argument (a weekmask or holiday count of our dtypes) is copied
-to the host first.
+Business-day rules (weekmasks, holiday lists, roll modes) and ISO 8601
+formatting are calendar and string logic with no kernel worth having, so
+these run NumPy's own on the host: gpuarray arguments (datetime64 arrays
+included) are copied to the host first, and results gpuarray holds --
+is_busday's bools, busday_count's counts, busday_offset's datetime64 --
+come back as device arrays; datetime_as_string's strings stay a NumPy
+array (gpuarray holds no strings).  Datetime arithmetic itself runs on the
+device (gpuarray/_engine/datetime_ufuncs.py).
 """
 import numpy as _np
 
@@ -68,21 +69,22 @@ def busday_count(begindates, enddates, weekmask="1111100", holidays=None,
 
 def busday_offset(dates, offsets, roll="raise", weekmask="1111100",
                   holidays=None, busdaycal=None, out=None):
-    """Dates moved by a number of business days.
+    """Dates moved by a number of business days (a device datetime64[D]
+    array).
 
-    Differs from NumPy: computed by NumPy on the host; the datetime64
-    result stays a NumPy array (gpuarray arrays hold no datetimes)."""
-    kw = _cal(holidays, busdaycal)
-    if out is not None:
-        kw["out"] = out
-    return _np.busday_offset(_host(dates), _host(offsets), roll=roll,
-                             weekmask=_host(weekmask), **kw)
+    Differs from NumPy: computed by NumPy on the host (calendar logic, no
+    kernel); the dates are copied to the device."""
+    r = _np.busday_offset(_host(dates), _host(offsets), roll=roll,
+                          weekmask=_host(weekmask),
+                          **_cal(holidays, busdaycal))
+    return _device(r, out)
 
 
 def datetime_as_string(arr, unit=None, timezone="naive", casting="same_kind"):
     """datetime64 values as ISO 8601 strings.
 
-    Differs from NumPy: the strings are a NumPy array (gpuarray arrays
-    hold no strings)."""
+    Differs from NumPy: formatted by NumPy on the host (string logic, no
+    kernel); the strings are a NumPy array (gpuarray arrays hold no
+    strings)."""
     return _np.datetime_as_string(_host(arr), unit=unit, timezone=timezone,
                                   casting=casting)

@@ -1,14 +1,15 @@
 """The rest of NumPy's top-level names that make sense beside gpuarray
 arrays: type objects and constants (NumPy's own, so isinstance and
 issubdtype checks written for NumPy keep working; gpuarray arrays of the
-types it has no kernels for -- strings, objects, datetimes, long double --
-cannot be made), and small functions over shapes and dtypes."""
+types it has no kernels for -- strings, objects, long double -- cannot be
+made), and small functions over shapes and dtypes."""
 import warnings as _warnings
 
 import numpy as _np
 
 from .. import _core
 from .._engine.arrays import ones
+from .._engine.datetime_ufuncs import isnat  # noqa: F401  (datetimes)
 from ..indexing.advanced import nonzero
 from ..manipulation.shapes import vstack
 
@@ -47,13 +48,6 @@ geterrcall = _np.geterrcall
 seterrcall = _np.seterrcall
 getbufsize = _np.getbufsize
 setbufsize = _np.setbufsize
-
-
-def isnat(x, /, out=None, **kwargs):
-    """NumPy's isnat is defined for datetimes only, which gpuarray arrays
-    never hold: NumPy's TypeError for every gpuarray dtype."""
-    raise TypeError("ufunc 'isnat' is only defined for np.datetime64 and "
-                    "np.timedelta64.")
 
 
 def einsum_path(subscripts, *operands, optimize="greedy", einsum_call=False):

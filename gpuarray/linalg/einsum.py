@@ -204,6 +204,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
                              "subscripts list to einsum")
         operands = _einsum_from_sublists(operands)
     subscripts, ops = operands[0], [asarray(o) for o in operands[1:]]
+    for o in ops:
+        if o.dtype.kind in "mM":  # NumPy's einsum has no datetime loops
+            raise TypeError("invalid data type for einsum: %r" % o.dtype)
     ins, out_s, explicit = _einsum_parse(subscripts, len(ops))
     labels, ell_labels = _einsum_labels(ins, ops)
     res_dt = _np.result_type(*[o.dtype for o in ops]) if dtype is None \

@@ -19,8 +19,14 @@ from ..manipulation.shapes import broadcast_to
 __all__ = ["all", "any", "count_nonzero", "allclose", "array_equal", "array_equiv"]
 
 
-def _logical(a, axis, out, keepdims, where, kind):
+def _raw(a):
+    """Truth of a datetime is its int64 value's (NaT is true), as NumPy."""
     a = _asarray(a)
+    return a.view(_np.int64) if a.dtype.kind in "mM" else a
+
+
+def _logical(a, axis, out, keepdims, where, kind):
+    a = _raw(a)
     axis = _ufunc_axis(a, axis)
     a = _masked(a, where, kind == "all")
     return _reduce(a, axis, out, keepdims, _op_bool(kind), a.dtype,
@@ -36,7 +42,7 @@ def any(a, axis=None, out=None, keepdims=False, *, where=True):
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):
-    a = _asarray(a)
+    a = _raw(a)
     axis = _ufunc_axis(a, axis)
     op = ("gpa_i64", 8, "0", "gpa_nonzero(in0) ? 1LL : 0LL", "a + b",
           "gpa_cast<out0_t>(a)", None)
@@ -63,7 +69,8 @@ def array_equal(a1, a2, equal_nan=False):
     if a1.shape != a2.shape:
         return _core._asarray(_np.bool_(False))
     eq = a1 == a2
-    if equal_nan and a1.dtype.kind in "fc" and a2.dtype.kind in "fc":
+    # (isnan is isnat for datetimes, as in NumPy)
+    if equal_nan and a1.dtype.kind in "fcmM" and a2.dtype.kind in "fcmM":
         both = _ufunc("logical_and")(_ufunc("isnan")(a1),
                                      _ufunc("isnan")(a2))
         eq = _ufunc("logical_or")(eq, both)

@@ -4,9 +4,11 @@ deterministic look-back in csrc/jit/scan_codegen.c).  Result dtypes come
 from NumPy (a cached call on a one-element probe).  ufunc.accumulate is
 ufuncs/accumulate.py.
 """
-
+import numpy as _np
 
 from .. import _core
+from .._core import ndarray
+from .._engine import datetimes as _dt
 from .._engine.reduce import _asarray, _axes
 from .._engine.scan import _scan
 from ..manipulation.shapes import concatenate
@@ -17,7 +19,27 @@ __all__ = ["cumsum", "cumprod", "nancumsum", "nancumprod", "cumulative_sum", "cu
 
 def cumsum(a, axis=None, dtype=None, out=None):
     """Inclusive prefix sums (one single-pass scan launch)."""
+    if isinstance(a, ndarray) and a.dtype.kind == "m":
+        return _timedelta_cumsum(a, axis, dtype, out)
     return _scan(a, axis, dtype, out, "add")
+
+
+def _timedelta_cumsum(a, axis, dtype, out):
+    """cumsum of timedelta64: int64 prefix sums, NaT from the first NaT on
+    (NumPy's add loop propagates it)."""
+    if dtype is not None and _np.dtype(dtype) != a.dtype:
+        raise TypeError("gpuarray sums timedelta64 in its own unit: dtype=%r "
+                        "is not supported" % (dtype,))
+    s = _scan(_dt.int64_view(a), axis, None, None, "add")
+    n = _scan(_dt.isnat_mask(a), axis, _np.int64, None, "add")
+    res = _core.empty(s.shape, _np.int64)
+    _core._elementwise("out0 = in1 > 0 ? %s : in0;" % _dt._C_NAT, (s, n),
+                       (res,), (_np.int64,) * 3)
+    res = res.view(a.dtype)
+    if out is None:
+        return res
+    out[...] = res
+    return out
 
 
 def cumprod(a, axis=None, dtype=None, out=None):
@@ -25,6 +47,8 @@ def cumprod(a, axis=None, dtype=None, out=None):
 
 
 def nancumsum(a, axis=None, dtype=None, out=None):
+    if isinstance(a, ndarray) and a.dtype.kind == "m":  # NaT is no NaN
+        return _timedelta_cumsum(a, axis, dtype, out)
     return _scan(a, axis, dtype, out, "add", nan=True)
 
 

@@ -19,6 +19,7 @@ from .._engine.reduce import (_asarray,
     _ufunc,
     _ufunc_axis)
 from .._engine.reduction_ops import _op_extremum, _op_arg
+from .._engine import datetimes as _dt
 
 
 __all__ = ["max", "min", "amax", "amin", "nanmax", "nanmin", "ptp", "argmax", "argmin", "nanargmax", "nanargmin"]
@@ -30,6 +31,9 @@ def _extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
         return a._gpa_fuse_reduce("max" if ismax else "min", axis, None,
                                   keepdims)
     a = _asarray(a)
+    if a.dtype.kind in "mM":
+        return _dt_extremum(a, axis, out, keepdims, initial, where, ismax,
+                            nan_skip)
     axis = _ufunc_axis(a, axis)
     name = "maximum" if ismax else "minimum"
     fn = ("gpa_fmax" if ismax else "gpa_fmin") if nan_skip else \
@@ -55,6 +59,29 @@ def _extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
         _initial_apply(res, initial, _ufunc(
             ("fmax" if ismax else "fmin") if nan_skip else name))
     return res
+
+
+def _dt_keys(a, ismax, nan_skip):
+    """Note [Datetime extrema]: int64 keys whose extremum is NumPy's
+    datetime answer, and the way back.  NaT (INT64_MIN) must win max and
+    argmax (NaT propagates) and lose nanmin and nanargmin (NaT skipped):
+    there the sort key (NaT largest); min, argmin, nanmax and nanargmax
+    read the raw int64 values, where NaT is the smallest."""
+    if ismax != nan_skip:
+        return _dt.sort_key(a), lambda r: _dt.from_sort_key(r, a.dtype)
+    return _dt.int64_view(a), lambda r: r.view(a.dtype)
+
+
+def _dt_extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
+    keys, back = _dt_keys(a, ismax, nan_skip)
+    if initial is not None and initial is not _np._NoValue:
+        initial = _dt.scalar_key(initial, a.dtype, ismax != nan_skip)
+    res = back(_extremum(keys, axis, None, keepdims, initial, where, ismax,
+                         False))
+    if out is None:
+        return res
+    out[...] = res
+    return out
 
 
 def max(a, axis=None, out=None, keepdims=False, initial=None, where=True):
@@ -106,6 +133,10 @@ def _arg(a, axis, out, keepdims, ismax, nan_skip):
     # empty result, as in NumPy
     if _b.any(a.shape[ax] == 0 for ax in axes):
         raise ValueError("attempt to get %s of an empty sequence" % name)
+    if a.dtype.kind in "mM":  # Note [Datetime extrema]
+        # NumPy's nanarg* skip only NaN, so they are arg* here
+        keys, _ = _dt_keys(a, ismax, False)
+        return _arg(keys, axis, out, keepdims, ismax, False)
     res = _reduce(a, axis, None, keepdims, _op_arg(a.dtype, ismax, nan_skip),
                   a.dtype, _np.int64)
     if nan_skip and a.dtype.kind in "fc" and res.size:

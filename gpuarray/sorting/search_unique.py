@@ -15,6 +15,7 @@ from ..logic.truth import any as _any
 from ..manipulation.shapes import concatenate
 from ..math.cumulative import cumsum
 from .._engine.arrays import arange
+from .._engine import datetimes as _dt
 from ..manipulation.shapes import moveaxis
 from .._engine.ufuncs import logical_and
 
@@ -54,6 +55,9 @@ def searchsorted(a, v, side="left", sorter=None):
     vv = _asarray(v)
     ct = _np.result_type(a.dtype, vv.dtype)
     a = a.astype(ct, copy=False)
+    if ct.kind in "mM":  # NaT last, as sort puts it: compare sort keys
+        a, vv = _dt.sort_key(a), _dt.sort_key(vv.astype(ct, copy=False))
+        ct = _np.dtype(_np.int64)
     a = ascontiguousarray(a)
     out = _core.empty(vv.shape, _INT64)
     if out.size:
@@ -88,6 +92,13 @@ def unique(ar, return_index=False, return_inverse=False,
     outputs: first indices, inverse, counts).  sorted=False allows any
     order (NumPy 2.3), so the sorted result serves it too."""
     ar = _asarray(ar)
+    if ar.dtype.kind in "mM":
+        # every NaT is one value (NumPy 2, whatever equal_nan): sort keys
+        r = unique(_dt.sort_key(ar), return_index, return_inverse,
+                   return_counts, axis, equal_nan=equal_nan, sorted=sorted)
+        if isinstance(r, tuple):
+            return (_dt.from_sort_key(r[0], ar.dtype),) + tuple(r[1:])
+        return _dt.from_sort_key(r, ar.dtype)
     if axis is not None:
         if ar.ndim != 1:
             return _unique_axis(ar, axis, return_index, return_inverse,

@@ -40,6 +40,7 @@ from .. import _core
 from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import arange, ascontiguousarray
 from .._engine.reduce import _axes
+from .._engine import datetimes as _dt
 from .._engine.ufuncs import isnan
 from ..indexing.advanced import take_along_axis
 from ..manipulation.shapes import flip, moveaxis
@@ -197,6 +198,8 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None,
         r = sort(a, axis, kind, order, stable=stable)
         return ascontiguousarray(flip(r, _axis(axis, r.ndim)))
     a = _asarray(a)
+    if a.dtype.kind in "mM":  # NaT last: the sort key (datetimes.py)
+        return _dt.from_sort_key(sort(_dt.sort_key(a), axis), a.dtype)
     if axis is None:
         a, axis = a.reshape(-1), 0
     if a.ndim == 0:
@@ -228,6 +231,8 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None,
         r = argsort(flip(a, ax), ax, kind, order, stable=stable)
         return ascontiguousarray((a.shape[ax] - 1) - flip(r, ax))
     a = _asarray(a)
+    if a.dtype.kind in "mM":
+        a = _dt.sort_key(a)
     if axis is None:
         a, axis = a.reshape(-1), 0
     if a.ndim == 0:  # NumPy sorts a 0-d array as one element
@@ -345,11 +350,17 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     One kth on a long row is found by a radix select (a few digit-histogram
     passes, no full sort); several kth sort the row.  `kind` is accepted
     for NumPy's signature and does not change the result."""
-    return _partition(_asarray(a), kth, axis, kind, order, "keys")
+    a = _asarray(a)
+    if a.dtype.kind in "mM":
+        return _dt.from_sort_key(partition(_dt.sort_key(a), kth, axis, kind,
+                                           order), a.dtype)
+    return _partition(a, kth, axis, kind, order, "keys")
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     a = _asarray(a)
+    if a.dtype.kind in "mM":
+        a = _dt.sort_key(a)
     if a.ndim == 0:  # NumPy partitions a 0-d array as one element
         a = a.reshape(1)
     return _partition(a, kth, axis, kind, order, "index")

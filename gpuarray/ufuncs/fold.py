@@ -65,6 +65,12 @@ def _stand_in_where(where, a, axes):
                  for i, s in enumerate(shp))
 
 
+def _ufunc_dtype(dt):
+    """The dtype= of the fold's ufunc calls: NumPy refuses a datetime
+    dtype= with a unit, and the loop of same-dtype operands is dt anyway."""
+    return None if _np.dtype(dt).kind in "mM" else dt
+
+
 def _front(a, axes):
     """a with the reduced axes merged into a leading one."""
     rest = tuple(a.shape[i] for i in range(a.ndim) if i not in axes)
@@ -79,7 +85,7 @@ def _tree(uf, x, dt):
     """Pairwise fold over axis 0 (reorderable ufuncs)."""
     while x.shape[0] > 1:
         half = x.shape[0] // 2
-        head = uf(x[:half], x[half:2 * half], dtype=dt)
+        head = uf(x[:half], x[half:2 * half], dtype=_ufunc_dtype(dt))
         if x.shape[0] % 2:
             head = concatenate([head, x[2 * half:]])
         x = head
@@ -90,7 +96,7 @@ def _left(uf, x, dt, start):
     """Left-to-right fold over axis 0, from `start` (or x[0])."""
     r = x[0].astype(dt) if start is None else start
     for i in range(0 if start is not None else 1, x.shape[0]):
-        r = uf(r, x[i], dtype=dt)
+        r = uf(r, x[i], dtype=_ufunc_dtype(dt))
     return r
 
 
@@ -106,7 +112,7 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
                                dt)
         r = start
         for i in range(x.shape[0]):
-            r = _where(w[i], uf(r, x[i], dtype=dt), r)
+            r = _where(w[i], uf(r, x[i], dtype=_ufunc_dtype(dt)), r)
     elif x.shape[0] == 0:
         r = start if start is not None else _core.full(
             rest, getattr(_np, uf.__name__).identity, dt)
@@ -114,11 +120,11 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
         # a0 - a1 - ... == a0 - (a1 + ...): one sum, not n launches
         # (exact for integers; floats differ only in rounding)
         head, tail = (x[0], x[1:]) if start is None else (start, x)
-        r = uf(head, _sum(tail, axis=0, dtype=dt), dtype=dt)
+        r = uf(head, _sum(tail, axis=0, dtype=dt), dtype=_ufunc_dtype(dt))
     elif getattr(_np, uf.__name__).identity is not None:
         r = _tree(uf, x, dt)
         if start is not None:
-            r = uf(start, r, dtype=dt)
+            r = uf(start, r, dtype=_ufunc_dtype(dt))
     else:
         r = _left(uf, x, dt, start)
     r = _asarray(r).astype(dt, copy=False)
@@ -145,15 +151,16 @@ def fold_accumulate(uf, a, axis, dtype, out):
     x = moveaxis(a.astype(dt), ax, 0)    # a copy: steps write into it
     n = x.shape[0]
     if uf.__name__ == "subtract" and n > 1:
-        x[1:] = uf(x[0], cumsum(x[1:], axis=0, dtype=dt), dtype=dt)
+        x[1:] = uf(x[0], cumsum(x[1:], axis=0, dtype=dt),
+                   dtype=_ufunc_dtype(dt))
     elif getattr(_np, uf.__name__).identity is not None:
         step = 1
         while step < n:     # Hillis-Steele: x[i] folds x[i-2*step+1..i]
-            x[step:] = uf(x[:n - step], x[step:], dtype=dt)
+            x[step:] = uf(x[:n - step], x[step:], dtype=_ufunc_dtype(dt))
             step *= 2
     else:
         for i in range(1, n):
-            x[i] = uf(x[i - 1], x[i], dtype=dt)
+            x[i] = uf(x[i - 1], x[i], dtype=_ufunc_dtype(dt))
     r = moveaxis(x, 0, ax)
     if out is None:
         return r

@@ -1,0 +1,187 @@
+"""datetime64 and timedelta64 arrays: unit conversions, casts, sort keys.
+
+Note [Datetime storage] (csrc/array/array.h): a datetime array keeps
+NumPy's descriptor, unit and all, and stores int64; NaT is INT64_MIN.
+The C engines move those bytes but never interpret them, so everything
+that reads a value runs here, as int64 kernels over ``view(int64)``
+with NaT handled in the kernel body (docs/design/datetimes.md):
+
+- unit changes (``astype``, mixed-unit operands) are one kernel whose body
+  scales by an exact rational factor, floor-rounded as NumPy rounds; the
+  calendar units of datetimes (years, months) go through days with the
+  civil-calendar formulas of the preamble below;
+- casts to and from numbers move the raw int64 value, as NumPy does;
+- sorting sorts the key ``value - 1`` (wrapping), which keeps the order of
+  every value and makes NaT the largest, so it sorts to the end as in
+  NumPy.
+
+The ufunc front end (NumPy's type resolution, the per-ufunc bodies) is
+datetime_ufuncs.py.
+"""
+import math
+
+import numpy as np
+
+from .. import _core
+
+NAT = np.iinfo(np.int64).min
+_C_NAT = "(-9223372036854775807LL - 1)"
+
+# one unit in attoseconds (linear units); datetimes' Y and M are calendar
+# units, timedeltas' are the average Gregorian year and month (NumPy's)
+_AS = {"W": 7 * 86400 * 10**18, "D": 86400 * 10**18, "h": 3600 * 10**18,
+       "m": 60 * 10**18, "s": 10**18, "ms": 10**15, "us": 10**12,
+       "ns": 10**9, "ps": 10**6, "fs": 10**3, "as": 1}
+_TD_CAL = {"Y": 31556952 * 10**18, "M": 2629746 * 10**18}
+
+# Days from the civil date of `months` since 1970-01 (its first day), and
+# back: the proleptic Gregorian era arithmetic (400-year eras of 146097
+# days), all integer and exact for every int64 day count we meet.
+_PREAMBLE = r"""
+GPA_DEVICE long long gpa_dt_floordiv(long long a, long long b)
+{
+    long long q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+GPA_DEVICE long long gpa_dt_months_to_days(long long months)
+{
+    long long y = 1970 + gpa_dt_floordiv(months, 12);
+    long long m = months - gpa_dt_floordiv(months, 12) * 12 + 1;
+    y -= m <= 2;
+    long long era = gpa_dt_floordiv(y, 400);
+    long long yoe = y - era * 400;
+    long long doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5;
+    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+GPA_DEVICE long long gpa_dt_days_to_months(long long z)
+{
+    z += 719468;
+    long long era = gpa_dt_floordiv(z, 146097);
+    long long doe = z - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long y = yoe + era * 400;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long long mp = (5 * doy + 2) / 153;
+    long long m = mp < 10 ? mp + 3 : mp - 9;
+    y += m <= 2;
+    return (y - 1970) * 12 + m - 1;
+}
+"""
+
+
+def int64_view(a):
+    """The int64 storage of a datetime array (same memory)."""
+    return a.view(np.int64)
+
+
+def preamble():
+    return _PREAMBLE
+
+
+def _unit(dt):
+    unit, count = np.datetime_data(dt)
+    return unit, count
+
+
+def _ratio(num, den):
+    g = math.gcd(num, den)
+    return num // g, den // g
+
+
+def _scale_expr(v, num, den):
+    """C expression: v * num / den, floored (NumPy's rounding of casts)."""
+    if num > 2**63 - 1 or den > 2**63 - 1:
+        raise OverflowError("datetime unit conversion factor %d/%d does not "
+                            "fit in int64" % (num, den))
+    e = v if num == 1 else "(%s * %dLL)" % (v, num)
+    return e if den == 1 else "gpa_dt_floordiv(%s, %dLL)" % (e, den)
+
+
+def convert_expr(src, dst, v="in0"):
+    """C expression converting int64 value v (not NaT) of dtype src to the
+    unit of dtype dst (same kind, both datetime or both timedelta)."""
+    (su, sc), (du, dc) = _unit(src), _unit(dst)
+    if su == "generic" or du == "generic" or (su, sc) == (du, dc):
+        return v
+    cal = ("Y", "M")
+    if np.dtype(src).kind == "m":
+        table = {**_AS, **_TD_CAL}
+        return _scale_expr(v, *_ratio(sc * table[su], dc * table[du]))
+    if su not in cal and du not in cal:
+        return _scale_expr(v, *_ratio(sc * _AS[su], dc * _AS[du]))
+    if su in cal and du in cal:
+        sm, dm = sc * (12 if su == "Y" else 1), dc * (12 if du == "Y" else 1)
+        return _scale_expr(v, *_ratio(sm, dm))
+    if su in cal:  # calendar -> days -> linear unit
+        months = _scale_expr(v, sc * (12 if su == "Y" else 1), 1)
+        days = "gpa_dt_months_to_days(%s)" % months
+        return _scale_expr(days, *_ratio(_AS["D"], dc * _AS[du]))
+    days = _scale_expr(v, *_ratio(sc * _AS[su], _AS["D"]))
+    months = "gpa_dt_days_to_months(%s)" % days
+    return _scale_expr(months, *_ratio(1, dc * (12 if du == "Y" else 1)))
+
+
+def _nat_guard(expr, v="in0"):
+    return "out0 = %s == %s ? %s : (%s);" % (v, _C_NAT, _C_NAT, expr)
+
+
+def _unsafe_castable(src, dst):
+    return np.can_cast(np.dtype(src), np.dtype(dst), "unsafe")
+
+
+def datetime_assign(dst, src):
+    """dst[...] = src where the dtypes differ and one is a datetime: the
+    C core's hook for every cast (astype, setitem, copyto) it can't do
+    (Note [Datetime storage]).  NumPy's unsafe-cast rules decide what is
+    allowed; its values: units rescaled, numbers as raw int64."""
+    sd, dd = src.dtype, dst.dtype
+    if not _unsafe_castable(sd, dd):
+        raise TypeError("Cannot cast array data from %r to %r" % (sd, dd))
+    if sd.kind in "mM" and dd.kind in "mM" and sd.kind == dd.kind:
+        tmp = _core.empty(src.shape, dd)
+        body = _nat_guard(convert_expr(sd, dd))
+        _core._elementwise(body, (int64_view(src),), (int64_view(tmp),),
+                           ("q", "q"), _PREAMBLE)
+    elif sd.kind in "mM" and dd.kind in "mM":
+        tmp = int64_view(src).view(dd)  # datetime <-> timedelta: NumPy
+        # keeps the number, whatever the units
+    elif sd.kind in "mM":
+        tmp = int64_view(src)  # to a number: the raw value
+    else:
+        vals = src if src.dtype == np.int64 else src.astype(np.int64)
+        tmp = vals.view(dd)
+    dst[...] = tmp
+
+
+# ---- sort keys (NaT last) ----------------------------------------------
+
+def sort_key(a):
+    """int64 keys ordered as NumPy orders datetimes: value - 1 wraps NaT
+    (INT64_MIN) to INT64_MAX, every other value keeps its order."""
+    k = _core.empty(a.shape, np.int64)
+    _core._elementwise("out0 = (in0_t)((unsigned long long)in0 - 1ULL);",
+                       (int64_view(a),), (k,), ("q", "q"))
+    return k
+
+
+def from_sort_key(k, dtype):
+    """Inverse of sort_key: keys back to values of dtype."""
+    out = _core.empty(k.shape, np.int64)
+    _core._elementwise("out0 = (in0_t)((unsigned long long)in0 + 1ULL);",
+                       (k,), (out,), ("q", "q"))
+    return out.view(np.dtype(dtype))
+
+
+def scalar_key(v, dtype, key):
+    """A scalar as the int64 a kernel compares: its value in dtype's unit,
+    as a sort key when key is set."""
+    i = int(np.asarray(v).astype(dtype).view(np.int64))
+    return ((i - 1 + 2**63) % 2**64) - 2**63 if key else i
+
+
+def isnat_mask(a):
+    m = _core.empty(a.shape, np.bool_)
+    _core._elementwise("out0 = in0 == %s;" % _C_NAT, (int64_view(a),),
+                       (m,), ("q", "?"))
+    return m
