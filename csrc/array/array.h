@@ -99,9 +99,10 @@ Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,
  * -1 with TypeError/ValueError. */
 int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims);
 
-/* Converts dtype-like to one of our 14 supported descriptors (new ref).
- * None gives the default (float64).  TypeError for unsupported or
- * unknown dtypes. */
+/* Converts dtype-like to one of our 14 supported descriptors (new ref),
+ * in native byte order, or to a fixed-size void descriptor kept as is
+ * (native; Note [Data-only dtypes] in structured.h).  None gives the
+ * default (float64).  TypeError for unsupported or unknown dtypes. */
 PyArray_Descr *gpa_descr_from_obj(PyObject *obj);
 /* 1 when the type number is one gpuarray supports. */
 int gpa_type_supported(int type_num);

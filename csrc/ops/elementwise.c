@@ -2,6 +2,7 @@
 #include "ops/elementwise.h"
 #include "ops/copy.h"
 #include "ops/layout.h"
+#include "array/structured.h"
 #include "runtime/backend.h"
 #include "runtime/host_threads.h"
 #include "util.h"
@@ -144,8 +145,15 @@ static int ew_run(const char *body, const char *preamble, int nin,
     }
     for (int k = 0; k < nargs; k++) {
         gpa_array *a = ops[k].arr;
+        if (ops[k].loop_type == NPY_VOID) {
+            PyErr_SetString(PyExc_TypeError, "elementwise kernel: no "
+                            "kernel for a structured or void dtype");
+            goto done;
+        }
         if (a == NULL)
             continue;
+        if (gpa_kernel_dtype_check(a, "elementwise kernel") < 0)
+            goto done;
         if (a->dev != dev) {
             PyErr_Format(PyExc_ValueError,
                          "arrays are on different devices (%s %d and %s %d); "
@@ -191,6 +199,19 @@ broadcast_error:
                 break;
             }
         }
+    }
+
+    /* Note [Data-only dtypes]: kernels see aligned operands; a misaligned
+     * one is read from a copy and, as an output, written back after */
+    for (int k = 0; k < nargs; k++) {
+        gpa_array *a = ops[k].arr;
+        if (a == NULL || tmp[k] != NULL || gpa_array_aligned(a))
+            continue;
+        tmp[k] = gpa_array_copy(a, NULL, 'K');
+        if (tmp[k] == NULL)
+            goto done;
+        orig[k] = a;
+        ops[k].arr = tmp[k];
     }
 
     build_layout(&L, ops, nargs, nin, out);
@@ -297,6 +318,9 @@ broadcast_error:
         grid.x = gpa_host_split(n, bytes * n);
     }
     rc = dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
+    for (int k = nin; k < nargs && rc == 0; k++)
+        if (tmp[k] != NULL)
+            rc = gpa_array_assign(orig[k], tmp[k]);
 done:
     for (int k = 0; k < nargs; k++) {
         if (tmp[k]) {

@@ -35,6 +35,7 @@ from ..math.cumulative import cumsum
 from ..math.extrema import amax, amin
 from .._engine.ufuncs import clip
 from .._engine.ufuncs import where
+from . import structured as _structured
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
@@ -353,6 +354,12 @@ def _fast_getitem(a, key):
 
 
 def _getitem(a, key):
+    if _structured.is_field_key(a, key):
+        return _structured.field_view(a, key)
+    w, as_bytes = _structured.needs_bytes(a)
+    if as_bytes:    # Note [Data-only dtypes] (structured.py)
+        r = _getitem(_structured.byte_view(a, w), _structured.byte_key(key))
+        return _structured.from_bytes(r, a.dtype)
     r = _fast_getitem(a, key)
     if r is not None:
         return r
@@ -363,7 +370,17 @@ def _getitem(a, key):
 def _setitem(a, key, value):
     if not a.flags.writeable:
         raise ValueError("assignment destination is read-only")
+    if _structured.is_field_key(a, key):
+        _structured.field_view(a, key)[...] = value
+        return
     _check_mask_value(a, key, value)
+    w, as_bytes = _structured.needs_bytes(a)
+    if as_bytes:    # Note [Data-only dtypes] (structured.py)
+        vals = _structured.values_as(a, value)
+        w = _core._byte_unit(a, vals)[0]
+        _setitem(_structured.byte_view(a, w), _structured.byte_key(key),
+                 _structured.byte_view(vals, w))
+        return
     v, shape, off = _plan(a, key)
     vals = _core.empty(shape, v.dtype)
     try:
