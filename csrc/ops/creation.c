@@ -196,11 +196,8 @@ PyObject *gpa_py_full(PyObject *self, PyObject *args, PyObject *kw)
         rc = scalar ? gpa_array_fill(a, scalar) : -1;
         Py_XDECREF(scalar);
     } else {
-        /* a sequence or NumPy array: upload and broadcast (a tuple is
-         * one element of a structured dtype: NumPy converts it to it) */
-        PyArray_Descr *vd = a->descr->type_num == NPY_VOID ? a->descr : NULL;
-        Py_XINCREF(vd);
-        gpa_array *v = gpa_array_from_host(a->dev, value, vd, 'K');
+        /* a sequence or NumPy array: upload and broadcast */
+        gpa_array *v = gpa_array_from_host(a->dev, value, NULL, 'K');
         rc = v ? gpa_array_assign(a, v) : -1;
         Py_XDECREF(v);
     }

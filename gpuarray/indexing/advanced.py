@@ -376,7 +376,13 @@ def _setitem(a, key, value):
     _check_mask_value(a, key, value)
     w, as_bytes = _structured.needs_bytes(a)
     if as_bytes:    # Note [Data-only dtypes] (structured.py)
-        vals = _structured.values_as(a, value)
+        if _structured.has_holes(a.dtype):
+            # bytes between fields are other data (a multi-field view):
+            # start from what is there (Note [Field bytes], copy_bytes.c)
+            vals = _getitem(a, key)
+            vals[...] = value
+        else:
+            vals = _structured.values_as(a, value)
         w = _core._byte_unit(a, vals)[0]
         _setitem(_structured.byte_view(a, w), _structured.byte_key(key),
                  _structured.byte_view(vals, w))

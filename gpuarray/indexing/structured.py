@@ -79,6 +79,18 @@ def needs_bytes(a):
     return w, not aligned
 
 
+def has_holes(dt):
+    """Whether dt's fields leave bytes of its item uncovered (padding, or
+    other fields' bytes in a multi-field view)."""
+    if dt.names is None:
+        return False
+    covered = set()
+    for name in dt.names:
+        fdt, off = dt.fields[name][:2]
+        covered.update(range(off, off + fdt.itemsize))
+    return len(covered) != dt.itemsize
+
+
 def byte_view(a, w):
     """a seen as uint{8w} with a trailing axis of itemsize // w."""
     return _core._as_strided(a, a.shape + (a.itemsize // w,),
