@@ -410,3 +410,32 @@ def test_printing_and_items(dt):
     assert repr(g[1, 0]) == repr(np.asarray(h[1, 0]))   # a 0-d array
     assert str(g.tolist()) == str(h.tolist())
     assert str(g[0, 1].item()) == str(h[0, 1].item())
+
+
+# ------------------------------------------------------------ CUDA array interface
+
+class _CAI:
+    def __init__(self, **kw):
+        d = {"shape": (3,), "typestr": "|V12", "version": 3,
+             "data": (0x7f0000000000, False), "strides": None}
+        d.update(kw)
+        self.__cuda_array_interface__ = d
+
+
+def test_cai_import_checks_a_structured_descr():
+    with pytest.raises(ValueError, match="item size"):
+        gp.asarray(_CAI(descr=[("a", "<i4"), ("b", "<f4")]))
+    with pytest.raises(TypeError, match="byte order"):
+        gp.asarray(_CAI(descr=[("a", ">i4"), ("b", "<f8")]))
+
+
+@pytest.mark.skipif(
+    not isinstance(gp.cuda.get_current_device(), gp.cuda.Device),
+    reason="__cuda_array_interface__ exists for CUDA memory only")
+def test_cai_round_trip_keeps_the_fields():
+    g = gp.asarray(host(4, NESTED))
+    d = g.__cuda_array_interface__
+    assert d["typestr"] == "|V%d" % NESTED.itemsize
+    assert d["descr"] == NESTED.descr
+    back = gp.asarray(_CAI(**d))
+    assert back.dtype == NESTED and back.data.ptr == g.data.ptr
