@@ -439,3 +439,25 @@ def test_cai_round_trip_keeps_the_fields():
     assert d["descr"] == NESTED.descr
     back = gp.asarray(_CAI(**d))
     assert back.dtype == NESTED and back.data.ptr == g.data.ptr
+
+
+def test_host_buffer_format_is_numpys():
+    """On the host device a structured array's buffer carries NumPy's
+    struct format, so memoryview/np.asarray see the fields; device memory
+    (and the strict mode) refuse as for any dtype."""
+    from gpuarray import _core
+    h = host(4, NESTED)
+    g = gp.asarray(h)
+    on_cuda = isinstance(gp.cuda.get_current_device(), gp.cuda.Device)
+    prev = _core._strict_array(False)
+    try:
+        if on_cuda:
+            with pytest.raises(BufferError):
+                memoryview(g)
+            return
+        m, w = memoryview(g), memoryview(h)
+        assert (m.format, m.itemsize, m.shape) == (w.format, w.itemsize,
+                                                  w.shape)
+        assert packed(np.asarray(m)).tobytes() == packed(h).tobytes()
+    finally:
+        _core._strict_array(prev)
