@@ -384,8 +384,21 @@ def test_no_kernel_raises_numpys_error(xp, dt, k):
     return NO_KERNEL[k](xp, a)
 
 
+@pytest.mark.parametrize("dt", [PACKED, ALIGNED, DEEP, VOID], ids=str)
+def test_where_selects_elements(dt):
+    h, o = host((3, 4), dt, seed=1), host(4, dt, seed=2)
+    m = np.random.default_rng(0).random((3, 4)) > 0.5
+    g, go = gp.asarray(h), gp.asarray(o)
+    same(gp.where(gp.asarray(m), g, go), np.where(m, h, o))
+    same(gp.where(gp.asarray(m[:, :1]), g[::-1], o[1]),
+         np.where(m[:, :1], h[::-1], o[1]))
+    same(gp.where(False, g, go), np.where(False, h, o))
+    raises_like(lambda: np.where(m, h, 1), lambda: gp.where(gp.asarray(m),
+                                                            g, 1))
+
+
 @pytest.mark.parametrize("fn", [gp.sort, gp.argsort, gp.argmax,
-                                lambda a: gp.where(a["f0"] > 0, a, a)])
+                                gp.nonzero, gp.unique])
 def test_no_kernel_type_error_names_dtype(fn):
     g = gp.asarray(host(4, PACKED))
     with pytest.raises(TypeError) as e:
