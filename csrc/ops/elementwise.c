@@ -145,6 +145,8 @@ static int ew_run(const char *body, const char *preamble, int nin,
     }
     for (int k = 0; k < nargs; k++) {
         gpa_array *a = ops[k].arr;
+        if (a != NULL && gpa_kernel_dtype_check(a, "elementwise kernel") < 0)
+            goto done;
         if (ops[k].loop_type == NPY_VOID) {
             PyErr_SetString(PyExc_TypeError, "elementwise kernel: no "
                             "kernel for a structured or void dtype");
@@ -152,8 +154,6 @@ static int ew_run(const char *body, const char *preamble, int nin,
         }
         if (a == NULL)
             continue;
-        if (gpa_kernel_dtype_check(a, "elementwise kernel") < 0)
-            goto done;
         if (a->dev != dev) {
             PyErr_Format(PyExc_ValueError,
                          "arrays are on different devices (%s %d and %s %d); "

@@ -397,8 +397,11 @@ def test_where_selects_elements(dt):
                                                             g, 1))
 
 
-@pytest.mark.parametrize("fn", [gp.sort, gp.argsort, gp.argmax,
-                                gp.nonzero, gp.unique])
+@pytest.mark.parametrize("fn", [
+    gp.sort, gp.argsort, gp.argmax, gp.nonzero, gp.unique,
+    lambda a: gp.ElementwiseKernel("T x", "T y", "y = x", "k")(a),
+    lambda a: gp.ElementwiseKernel("raw T x", "int32 y", "y = 0", "k")(
+        a, size=3)])
 def test_no_kernel_type_error_names_dtype(fn):
     g = gp.asarray(host(4, PACKED))
     with pytest.raises(TypeError) as e:
