@@ -477,3 +477,61 @@ def test_host_buffer_format_is_numpys():
         assert packed(np.asarray(m)).tobytes() == packed(h).tobytes()
     finally:
         _core._strict_array(prev)
+
+
+# ------------------------------------------------------------ more creation
+
+def test_from_lists_and_constructor():
+    rows = [(1, 2.5), (-3, np.nan)]
+    same(gp.asarray(rows, dtype=PACKED), np.asarray(rows, dtype=PACKED))
+    same(gp.array(rows, dtype=ALIGNED), np.array(rows, dtype=ALIGNED))
+    a = gp.ndarray((2, 3), dtype=NESTED)
+    assert a.dtype == NESTED and a.shape == (2, 3)
+    assert a.strides == np.ndarray((2, 3), dtype=NESTED).strides
+    v = gp.empty((2,), "V10")
+    assert v.dtype == VOID and v.nbytes == 20
+    sub = gp.ndarray(2, dtype="(3,)i2")
+    assert sub.shape == (2, 3) and sub.dtype == np.int16
+
+
+@pytest.mark.parametrize("dt", [PACKED, NESTED, VOID], ids=str)
+def test_empty_and_0d(dt):
+    h = host((0, 3), dt)
+    g = gp.asarray(h)
+    same(g.copy(), h.copy())
+    same(g[[]], h[[]])
+    same(gp.concatenate([g, g]), np.concatenate([h, h]))
+    np.testing.assert_array_equal((g == g).get(), h == h)
+    z = gp.asarray(host((), dt))
+    assert z.shape == () and z.dtype == dt
+    same(z.copy(), host((), dt))
+    np.testing.assert_array_equal((z == z).get(), np.asarray(True))
+
+
+def test_astype_between_layouts_and_views():
+    h = np.array([(1, 2.5), (-3, -0.0), (7, np.inf)], PACKED)
+    g = gp.asarray(h)
+    for dt in [np.dtype("i8,f4"), ALIGNED,
+               np.dtype([("f1", "f8"), ("f0", "i4")])]:
+        same(g.astype(dt), h.astype(dt))
+    for dt in [np.dtype("V12"), np.dtype("u4,u4,u4"),
+               np.dtype([("x", "i4"), ("y", "i8")])]:
+        same(g.view(dt), h.view(dt))
+    assert g.astype(PACKED, copy=False) is g
+    raises_like(lambda: h.astype("f8"), lambda: g.astype("f8"))
+    raises_like(lambda: np.concatenate([h, np.arange(3)]),
+                lambda: gp.concatenate([g, gp.arange(3)]))
+    gi = gp.zeros(3, PACKED)
+    gi[...] = gp.arange(3)           # an int into every field, as NumPy
+    hi = np.zeros(3, PACKED)
+    hi[...] = np.arange(3)
+    same(gi, hi)
+
+
+def test_save_load_round_trip(tmp_path):
+    h = host((2, 3), NESTED)
+    gp.save(tmp_path / "s.npy", gp.asarray(h))
+    back = np.load(tmp_path / "s.npy")
+    assert back.dtype == NESTED
+    assert packed(back).tobytes() == packed(h).tobytes()
+    same(gp.load(tmp_path / "s.npy"), h)
