@@ -256,6 +256,11 @@ def _plan(a, key):
 def _base(v, shape, writeable):
     """A zero-stride view of v's first element with `shape`: in a
     kernel, its parameter is v's data pointer."""
+    if v.dtype.kind != "V" and not _core._byte_unit(v)[1]:
+        # the kernel would index misaligned memory (and no staging copy
+        # can stand in for a pointer): callers move such data as bytes
+        raise TypeError("a gather/scatter base of dtype %r is not aligned "
+                        "for its type" % (v.dtype,))
     return _core._as_strided(v, shape, (0,) * len(shape), 0, writeable)
 
 

@@ -55,6 +55,8 @@ def searchsorted(a, v, side="left", sorter=None):
     ct = _np.result_type(a.dtype, vv.dtype)
     a = a.astype(ct, copy=False)
     a = ascontiguousarray(a)
+    if not _core._byte_unit(a)[1]:  # the search reads it through a pointer
+        a = a.copy()
     out = _core.empty(vv.shape, _INT64)
     if out.size:
         n = a.shape[0]

@@ -535,3 +535,30 @@ def test_save_load_round_trip(tmp_path):
     assert back.dtype == NESTED
     assert packed(back).tobytes() == packed(h).tobytes()
     same(gp.load(tmp_path / "s.npy"), h)
+
+
+def test_misaligned_fields_through_other_engines():
+    """A packed structure's float64 field (offset 4) through broadcasts,
+    ufunc.at, searchsorted, put, histograms: aligned staging copies, the
+    results NumPy's (docs/design/structured.md, decision 8)."""
+    h = np.zeros(6, PACKED)
+    h["f1"] = [0.5, 1, 2, 3.5, 4, 8]
+    g = gp.asarray(h)
+    gf, hf = g["f1"], h["f1"]
+    np.testing.assert_array_equal(
+        (gp.broadcast_to(gf[:1], (2, 3)) + 1).get(),
+        np.broadcast_to(hf[:1], (2, 3)) + 1)
+    np.testing.assert_array_equal(
+        (gp.broadcast_to(gf[:, None], (6, 2)) * 2).get(),
+        np.broadcast_to(hf[:, None], (6, 2)) * 2)
+    assert int(gp.searchsorted(gf, 2.5)) == np.searchsorted(hf, 2.5)
+    np.testing.assert_array_equal(gp.histogram(gf, 3)[0].get(),
+                                  np.histogram(hf, 3)[0])
+    np.testing.assert_array_equal(
+        gp.take_along_axis(gf, gp.asarray([5, 0]), 0).get(),
+        np.take_along_axis(hf, np.array([5, 0]), 0))
+    gp.add.at(gf, [0, 0, 3], 1)
+    np.add.at(hf, [0, 0, 3], 1)
+    gp.put(gf, [1], [9.0])
+    np.put(hf, [1], [9.0])
+    same(g, h)
