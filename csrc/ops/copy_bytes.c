@@ -75,7 +75,8 @@ static int field_runs(PyArray_Descr *d, Py_ssize_t *off, Py_ssize_t *len)
     return runs;
 }
 
-/* a's bytes [off, off + len) of each element, as a 'V<len>' view. */
+/* a's bytes [off, off + len) of each element, as a 'V<len>' view (new
+ * reference). */
 static gpa_array *byte_range(gpa_array *a, Py_ssize_t off, Py_ssize_t len)
 {
     PyArray_Descr *d = NULL;
