@@ -22,6 +22,7 @@ from ._engine import datetime_ufuncs as _datetime_ufuncs
 from ._engine.flags import Flags
 from .cuda.memory import MemoryPointer
 from .indexing import advanced as _advanced
+from .indexing import structured as _structured
 from .interop import dispatch as _dispatch
 from .ufuncs import accumulate as _accumulate_hook
 from .ufuncs import reduce as _reduce_hook
@@ -463,6 +464,7 @@ _core._set_hook("host_twin", _host_twin)
 _core._set_hook("element_value", _advanced._element_value)
 _core._set_hook("getitem_advanced", _advanced._getitem)
 _core._set_hook("setitem_advanced", _advanced._setitem)
+_core._set_hook("void_compare", _structured.void_compare)
 _core._set_hook("negative_exponent", _ufuncs._negative_exponent)
 _core._set_hook("ufunc.outer", _ufuncs._outer)
 _core._set_hook("ufunc.reduce", _reduce_hook._ufunc_reduce)

@@ -112,9 +112,10 @@ Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,
 int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims);
 
 /* Converts dtype-like to one of our 14 supported descriptors (new ref),
- * or to a native datetime64/timedelta64 descriptor, unit kept (Note
- * [Datetime storage]).  None gives the default (float64).  TypeError for
- * unsupported or unknown dtypes. */
+ * in native byte order, a native datetime64/timedelta64 descriptor, unit
+ * kept (Note [Datetime storage]), or a fixed-size void descriptor kept as
+ * is (native; Note [Data-only dtypes] in structured.h).  None gives the
+ * default (float64).  TypeError for unsupported or unknown dtypes. */
 PyArray_Descr *gpa_descr_from_obj(PyObject *obj);
 /* 1 when the type number is one gpuarray supports. */
 int gpa_type_supported(int type_num);

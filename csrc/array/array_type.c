@@ -4,6 +4,7 @@
  */
 #include "array/array.h"
 #include "array/array_methods.h"
+#include "array/structured.h"
 #include "ops/number.h"
 #include "interop/interop.h"
 
@@ -45,18 +46,30 @@ PyArray_Descr *gpa_descr_from_obj(PyObject *obj)
         return PyArray_DescrFromType(NPY_DOUBLE);
     if (!PyArray_DescrConverter(obj, &d))
         return NULL;
-    /* datetimes keep their descriptor: the unit is part of the dtype */
-    if (gpa_type_is_datetime(d->type_num) && !PyDataType_ISBYTESWAPPED(d))
+    /* datetimes keep their descriptor: the unit is part of the dtype;
+     * another byte order becomes native on the way in, as for numbers */
+    if (gpa_type_is_datetime(d->type_num)) {
+        if (PyDataType_ISBYTESWAPPED(d)) {
+            PyArray_Descr *native = PyArray_DescrNewByteorder(d, NPY_NATIVE);
+            Py_DECREF(d);
+            return native;
+        }
         return d;
-    if (!gpa_type_supported(d->type_num) || PyDataType_ISBYTESWAPPED(d)) {
+    }
+    if (d->type_num == NPY_VOID) /* Note [Data-only dtypes] */
+        return gpa_void_descr(d);
+    if (!gpa_type_supported(d->type_num)) {
         PyErr_Format(PyExc_TypeError,
                      "dtype %R is not supported by gpuarray (supported: bool, "
                      "int8-int64, uint8-uint64, float16/32/64, "
-                     "complex64/128, datetime64, timedelta64)",
+                     "complex64/128, datetime64, timedelta64, and "
+                     "fixed-size structured or void dtypes as data)",
                      (PyObject *)d);
         Py_DECREF(d);
         return NULL;
     }
+    /* another byte order means the native type (as CuPy: device data is
+     * native; values are converted on the way in) */
     PyArray_Descr *canon = gpa_descr_from_type(d->type_num);
     Py_DECREF(d);
     return canon;
@@ -269,9 +282,41 @@ fail:
     return NULL;
 }
 
+/* A sub-array dtype ('(2,3)f4') adds its dimensions to the array's and
+ * gives its element type, as in NumPy.  Steals descr. */
+static gpa_array *empty_subarray(gpa_device *dev, PyArray_Descr *descr,
+                                 int nd, const Py_ssize_t *shape,
+                                 int fortran)
+{
+    Py_ssize_t dims[GPA_MAXDIMS], sdims[GPA_MAXDIMS];
+    gpa_array *r = NULL;
+    PyArray_Descr *base = NULL;
+    PyArray_ArrayDescr *sub = PyDataType_SUBARRAY(descr);
+    int k = gpa_parse_shape(sub->shape, sdims);
+    if (k < 0)
+        goto done;
+    if (nd + k > GPA_MAXDIMS) {
+        PyErr_Format(PyExc_ValueError,
+                     "maximum supported dimension for an ndarray is "
+                     "currently %d, found %d", GPA_MAXDIMS, nd + k);
+        goto done;
+    }
+    if (nd > 0)
+        memcpy(dims, shape, (size_t)nd * sizeof(Py_ssize_t));
+    memcpy(dims + nd, sdims, (size_t)k * sizeof(Py_ssize_t));
+    base = gpa_descr_from_obj((PyObject *)sub->base);
+    if (base != NULL)
+        r = gpa_array_empty(dev, base, nd + k, dims, fortran);
+done:
+    Py_DECREF(descr);
+    return r;
+}
+
 gpa_array *gpa_array_empty(gpa_device *dev, PyArray_Descr *descr, int nd,
                            const Py_ssize_t *shape, int fortran)
 {
+    if (descr->type_num == NPY_VOID && PyDataType_HASSUBARRAY(descr))
+        return empty_subarray(dev, descr, nd, shape, fortran);
     Py_ssize_t size = gpa_shape_size(nd, shape);
     if (size < 0) {
         Py_DECREF(descr);

@@ -73,6 +73,19 @@ fail:
     return NULL;
 }
 
+/* A structured dtype with a field in the other byte order (its own
+ * byte order is '|'). */
+static int has_swapped_fields(PyArray_Descr *d)
+{
+    if (d->type_num != NPY_VOID)
+        return 0;
+    PyObject *native = PyObject_GetAttrString((PyObject *)d, "isnative");
+    int r = native != NULL && native == Py_False;
+    Py_XDECREF(native);
+    PyErr_Clear();
+    return r;
+}
+
 gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
                                PyArray_Descr *descr, char order)
 {
@@ -80,7 +93,8 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
     gpa_array *out = NULL;
     /* A byte-swapped NumPy array arrives in native order. */
     if (descr == NULL && PyArray_Check(obj) &&
-        PyArray_ISBYTESWAPPED((PyArrayObject *)obj)) {
+        (PyArray_ISBYTESWAPPED((PyArrayObject *)obj) ||
+         has_swapped_fields(PyArray_DESCR((PyArrayObject *)obj)))) {
         descr = PyArray_DescrNewByteorder(
             PyArray_DESCR((PyArrayObject *)obj), NPY_NATIVE);
         if (descr == NULL)
@@ -135,15 +149,22 @@ fail:
 
 PyObject *gpa_array_item_scalar(gpa_array *a)
 {
-    /* 16 bytes hold any supported element. */
-    char buf[16] __attribute__((aligned(16)));
-    if (gpa_copy_d2h(a->dev, buf, a->data, (size_t)gpa_itemsize(a)) != GPA_OK)
-        return NULL;
-    PyObject *scalar = PyArray_Scalar(buf, a->descr, NULL);
-    if (scalar == NULL)
-        return NULL;
-    PyObject *item = PyObject_CallMethod(scalar, "item", NULL);
-    Py_DECREF(scalar);
+    /* 16 bytes hold any numeric element; a structured one may need more */
+    char small[16] __attribute__((aligned(16)));
+    size_t n = (size_t)gpa_itemsize(a);
+    char *buf = n <= sizeof small ? small : PyMem_Malloc(n);
+    PyObject *scalar = NULL, *item = NULL;
+    if (buf == NULL)
+        return PyErr_NoMemory();
+    if (gpa_copy_d2h(a->dev, buf, a->data, n) != GPA_OK)
+        goto done;
+    scalar = PyArray_Scalar(buf, a->descr, NULL);
+    if (scalar != NULL)
+        item = PyObject_CallMethod(scalar, "item", NULL);
+done:
+    Py_XDECREF(scalar);
+    if (buf != small)
+        PyMem_Free(buf);
     return item;
 }
 

@@ -195,7 +195,8 @@ static gpa_array *basic_view(gpa_array *a, PyObject *key)
 
 PyObject *gpa_array_subscript(gpa_array *a, PyObject *key)
 {
-    if (is_advanced(key)) {
+    /* a field name (a['f0']) is a view the Python hook builds */
+    if (is_advanced(key) || PyUnicode_Check(key)) {
         PyObject *args = PyTuple_Pack(1, key);
         if (args == NULL)
             return NULL;
@@ -262,7 +263,7 @@ int gpa_array_ass_subscript(gpa_array *a, PyObject *key, PyObject *value)
                                           "read-only");
         return -1;
     }
-    if (is_advanced(key)) {
+    if (is_advanced(key) || PyUnicode_Check(key)) {
         PyObject *args = PyTuple_Pack(2, key, value);
         if (args == NULL)
             return -1;

@@ -48,6 +48,15 @@ PyObject *gpa_array_get_cai(gpa_array *a, void *closure)
         (unsigned long long)(uintptr_t)(a->size ? a->data : NULL),
         (a->flags & GPA_WRITEABLE) ? Py_False : Py_True, "version", 3,
         "mask", Py_None, "stream", stream);
+    if (r != NULL && a->descr->type_num == NPY_VOID) {
+        /* a structured dtype's fields, as __array_interface__ gives them
+         * (typestr alone is '|V<n>') */
+        PyObject *fields = PyObject_GetAttrString((PyObject *)a->descr,
+                                                  "descr");
+        if (fields == NULL || PyDict_SetItemString(r, "descr", fields) < 0)
+            Py_CLEAR(r);
+        Py_XDECREF(fields);
+    }
 fail:
     Py_XDECREF(shape);
     Py_XDECREF(strides);

@@ -110,6 +110,47 @@ fail:
     return r;
 }
 
+/* A '|V<n>' typestr with a 'descr' list of fields (as our export and
+ * __array_interface__ give it) is that structured dtype: *d (owned) is
+ * replaced.  0, or -1 with an exception. */
+static int structured_descr(PyObject *cai, PyArray_Descr **d)
+{
+    PyObject *fields = PyDict_GetItemString(cai, "descr");  /* borrowed */
+    PyArray_Descr *s = NULL;
+    if (fields == NULL || !PyList_Check(fields))
+        return 0;
+    if (PyList_GET_SIZE(fields) == 1) { /* [('', '|V12')]: no fields */
+        PyObject *f = PyList_GET_ITEM(fields, 0);
+        if (PyTuple_Check(f) && PyTuple_GET_SIZE(f) >= 1 &&
+            PyUnicode_Check(PyTuple_GET_ITEM(f, 0)) &&
+            PyUnicode_GET_LENGTH(PyTuple_GET_ITEM(f, 0)) == 0)
+            return 0;
+    }
+    if (!PyArray_DescrConverter(fields, &s))
+        return -1;
+    if (PyDataType_ELSIZE(s) != PyDataType_ELSIZE(*d)) {
+        PyErr_Format(PyExc_ValueError,
+                     "__cuda_array_interface__: descr %R does not fit the "
+                     "typestr's item size", (PyObject *)s);
+        Py_DECREF(s);
+        return -1;
+    }
+    PyObject *native = PyObject_GetAttrString((PyObject *)s, "isnative");
+    int ok = native == Py_True;
+    Py_XDECREF(native);
+    if (!ok) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_TypeError,
+                         "__cuda_array_interface__: descr %R is not in the "
+                         "machine's byte order, which gpuarray needs",
+                         (PyObject *)s);
+        Py_DECREF(s);
+        return -1;
+    }
+    Py_SETREF(*d, s);
+    return 0;
+}
+
 static int parse_cai(PyObject *cai, cai_info *info)
 {
     PyObject *v;
@@ -148,6 +189,9 @@ static int parse_cai(PyObject *cai, cai_info *info)
     }
     if ((v = cai_item(cai, "typestr", 1)) == NULL ||
         (info->descr = descr_from_typestr(v)) == NULL)
+        return GPA_ERR;
+    if (info->descr->type_num == NPY_VOID &&
+        structured_descr(cai, &info->descr) < 0)
         return GPA_ERR;
     if ((v = cai_item(cai, "data", 1)) == NULL)
         return GPA_ERR;

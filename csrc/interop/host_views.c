@@ -112,6 +112,16 @@ int gpa_array_getbuffer(PyObject *self, Py_buffer *view, int flags)
                         "gpuarray.asnumpy() to copy it to the host");
         return -1;
     }
+    if (gpa_type_num(a) == NPY_VOID) {
+        /* a structured format ('T{<i:f0:<d:f1:}') is NumPy's to write:
+         * the buffer of a NumPy view of the same memory (it keeps a) */
+        PyObject *host = gpa_host_numpy_view(a);
+        if (host == NULL)
+            return -1;
+        int rc = PyObject_GetBuffer(host, view, flags);
+        Py_DECREF(host);
+        return rc;
+    }
     int c = (a->flags & GPA_C_CONTIGUOUS) != 0;
     int f = (a->flags & GPA_F_CONTIGUOUS) != 0;
     const char *err = NULL;

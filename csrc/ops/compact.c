@@ -5,6 +5,7 @@
  */
 #include "common.h"
 #include "array/array.h"
+#include "array/structured.h"
 #include "jit/compact.h"
 #include "python/module_functions.h"
 #include "runtime/backend.h"
@@ -104,7 +105,7 @@ PyObject *gpa_py_compact(PyObject *self, PyObject *args)
         V = (gpa_array *)v;
         Py_ssize_t eb = gpa_itemsize(V);
         if (V->size != M->size || V->dev != M->dev ||
-            !(V->flags & GPA_C_CONTIGUOUS) ||
+            !(V->flags & GPA_C_CONTIGUOUS) || !gpa_array_aligned(V) ||
             !(eb == 1 || eb == 2 || eb == 4 || eb == 8 || eb == 16)) {
             PyErr_SetString(PyExc_ValueError,
                             "_compact: values must be C-contiguous, of the "
@@ -137,6 +138,7 @@ PyObject *gpa_py_gather1d(PyObject *self, PyObject *args)
         !(gi->flags & GPA_C_CONTIGUOUS) || !(go->flags & GPA_C_CONTIGUOUS) ||
         go->size != gi->size || !PyArray_EquivTypes(go->descr, ga->descr) ||
         gi->dev != dev || go->dev != dev || ga->strides[0] % eb ||
+        !gpa_array_aligned(ga) ||
         !(eb == 1 || eb == 2 || eb == 4 || eb == 8 || eb == 16)) {
         PyErr_SetString(PyExc_ValueError,
                         "_gather1d: a 1-d array, C-contiguous int64 indices "

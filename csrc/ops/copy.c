@@ -5,6 +5,8 @@
  * "out0 = in0" with the cast done on store.
  */
 #include "ops/copy.h"
+#include "array/convert.h"
+#include "array/structured.h"
 #include "ops/elementwise.h"
 #include "ops/layout.h"
 #include "runtime/transfer.h"
@@ -129,6 +131,10 @@ int gpa_array_assign(gpa_array *dst, gpa_array *src)
             return rc;
         }
     }
+    /* Note [Data-only dtypes]: void data and misaligned views as bytes */
+    if (gpa_is_void(dst) || gpa_is_void(src) || !gpa_array_aligned(dst) ||
+        !gpa_array_aligned(src))
+        return gpa_assign_special(dst, src);
     if (gpa_type_num(dst) == gpa_type_num(src) && dst->dev == src->dev &&
         same_contiguous_order(dst, src)) {
         if (dst->data == src->data)
@@ -204,6 +210,14 @@ int gpa_array_fill(gpa_array *dst, PyObject *value)
     if (gpa_array_check(value)) {
         gpa_array *v = (gpa_array *)value;
         return gpa_array_assign(dst, v);
+    }
+    if (gpa_is_void(dst)) {
+        /* NumPy converts the value (a tuple, a np.void, 0...) */
+        Py_INCREF(dst->descr);
+        gpa_array *v = gpa_array_from_host(dst->dev, value, dst->descr, 'C');
+        int rc = v ? gpa_array_assign(dst, v) : -1;
+        Py_XDECREF(v);
+        return rc;
     }
     if (gpa_type_is_datetime(t)) {
         /* NumPy's setitem conversion into dst's unit; int64 bytes */

@@ -39,4 +39,9 @@ int gpa_array_assign(gpa_array *dst, gpa_array *src);
  * in setitem; OverflowError for out-of-range Python ints). */
 int gpa_array_fill(gpa_array *dst, PyObject *value);
 
+/* dst[...] = src where either is of a void dtype or not aligned for its
+ * type (copy_bytes.c): bytes for equal dtypes, NumPy's cast on the host
+ * for void ones, an aligned staging copy otherwise. */
+int gpa_assign_special(gpa_array *dst, gpa_array *src);
+
 #endif

@@ -2,6 +2,7 @@
 #include "ops/elementwise.h"
 #include "ops/copy.h"
 #include "ops/layout.h"
+#include "array/structured.h"
 #include "runtime/backend.h"
 #include "runtime/host_threads.h"
 #include "util.h"
@@ -186,6 +187,13 @@ static int ew_run(const char *body, const char *preamble, int nin,
         return -1;
     for (int k = 0; k < nargs; k++) {
         gpa_array *a = ops[k].arr;
+        if (a != NULL && gpa_kernel_dtype_check(a, "elementwise kernel") < 0)
+            goto done;
+        if (ops[k].loop_type == NPY_VOID) {
+            PyErr_SetString(PyExc_TypeError, "elementwise kernel: no "
+                            "kernel for a structured or void dtype");
+            goto done;
+        }
         if (a == NULL)
             continue;
         if (a->dev != dev) {
@@ -233,6 +241,46 @@ broadcast_error:
                 break;
             }
         }
+    }
+
+    /* Note [Data-only dtypes]: kernels see aligned operands; a misaligned
+     * one is read from a copy and, as an output, written back after.  An
+     * all-zero-stride input is one element broadcast: its copy is that
+     * element, broadcast again.  (Pointer bases, `p0[i]` reaching memory
+     * outside the view, are made of aligned arrays by their callers; a
+     * broadcast output could only be one, so a misaligned one is
+     * refused.) */
+    for (int k = 0; k < nargs; k++) {
+        gpa_array *a = ops[k].arr;
+        if (a == NULL || tmp[k] != NULL || gpa_array_aligned(a))
+            continue;
+        int zero = a->size > 1;
+        for (int d = 0; d < a->nd && zero; d++)
+            zero = a->strides[d] == 0 || a->shape[d] == 1;
+        if (zero && k >= nin) {
+            PyErr_Format(PyExc_TypeError,
+                         "elementwise kernel: a broadcast output of dtype "
+                         "%R is not aligned for its type (a field of a "
+                         "packed structure?)", (PyObject *)a->descr);
+            goto done;
+        }
+        if (zero) {
+            gpa_array *one = gpa_array_view_of(a, NULL, 0, NULL, NULL,
+                                               a->data);
+            gpa_array *c = one ? gpa_array_copy(one, NULL, 'C') : NULL;
+            Py_XDECREF(one);
+            if (c == NULL)
+                goto done;
+            tmp[k] = gpa_array_view_of(c, NULL, a->nd, a->shape, a->strides,
+                                       c->data);
+            Py_DECREF(c);           /* the view keeps c's memory */
+        } else {
+            tmp[k] = gpa_array_copy(a, NULL, 'K');
+        }
+        if (tmp[k] == NULL)
+            goto done;
+        orig[k] = a;
+        ops[k].arr = tmp[k];
     }
 
     build_layout(&L, ops, nargs, nin, out);
@@ -339,6 +387,9 @@ broadcast_error:
         grid.x = gpa_host_split(n, bytes * n);
     }
     rc = dev->be->launch(dev, fn, grid, block, 0, dev->stream, args);
+    for (int k = nin; k < nargs && rc == 0; k++)
+        if (tmp[k] != NULL)
+            rc = gpa_array_assign(orig[k], tmp[k]);
 done:
     for (int k = 0; k < nargs; k++) {
         if (tmp[k]) {

@@ -48,6 +48,7 @@ static PyObject *array_astype(gpa_array *a, PyObject *args, PyObject *kw)
                      casting == NPY_NO_CASTING ? "no"
                      : casting == NPY_EQUIV_CASTING ? "equiv"
                      : casting == NPY_SAFE_CASTING ? "safe"
+                     : casting == NPY_UNSAFE_CASTING ? "unsafe"
                      : "same_kind");
         Py_DECREF(d);
         return NULL;

@@ -5,6 +5,7 @@
 #include "ops/number.h"
 #include "ops/ufunc.h"
 #include "hooks.h"
+#include "array/structured.h"
 #include "array/convert.h"
 
 enum {
@@ -219,5 +220,17 @@ PyObject *gpa_nb_invert(PyObject *a) { return unary(U_INVERT, a); }
 PyObject *gpa_array_richcompare(PyObject *a, PyObject *b, int op)
 {
     static const int map[] = {U_LT, U_LE, U_EQ, U_NE, U_GT, U_GE};
+    /* == and != of structured or void data compare field by field, as
+     * NumPy's (Note [Data-only dtypes]; gpuarray/_engine/structured.py) */
+    if ((op == Py_EQ || op == Py_NE) &&
+        ((gpa_array_check(a) && gpa_is_void((gpa_array *)a)) ||
+         (gpa_array_check(b) && gpa_is_void((gpa_array *)b)))) {
+        PyObject *args = Py_BuildValue("(Oi)", b, op == Py_EQ);
+        if (args == NULL)
+            return NULL;
+        PyObject *r = gpa_hook_call("void_compare", a, args, NULL);
+        Py_DECREF(args);
+        return r;
+    }
     return binary(map[op], a, b);
 }

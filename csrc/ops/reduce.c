@@ -24,6 +24,7 @@
  */
 #include "ops/reduce.h"
 #include "ops/copy.h"
+#include "array/structured.h"
 #include "ops/layout.h"
 #include "ops/reduction_defs.h"
 #include "python/module_functions.h"
@@ -263,7 +264,8 @@ int gpa_reduce(gpa_array *a, const char *mask, gpa_array *out,
         return -1;
     }
     memset(&L, 0, sizeof L);
-    if (build_layout(a, mask, out, uses_index, &L, &n_out, &n_red)) {
+    if (!gpa_array_aligned(a) ||
+        build_layout(a, mask, out, uses_index, &L, &n_out, &n_red)) {
         copy = gpa_array_copy(a, NULL, 'C');
         if (copy == NULL)
             return -1;
@@ -476,6 +478,21 @@ int gpa_red_spec_from_py(PyObject *op, PyObject *in_loop, PyObject *out_loop,
     if (type_of(in_loop, &s->in_loop) < 0 ||
         type_of(out_loop, &s->out_loop) < 0)
         return -1;
+    if (gpa_kernel_dtype_check(a, "reduction") < 0 ||
+        gpa_kernel_dtype_check(out, "reduction") < 0)
+        return -1;
+    if (s->in_loop == NPY_VOID || s->out_loop == NPY_VOID) {
+        PyErr_SetString(PyExc_TypeError, "reduction: no kernel for a "
+                        "structured or void dtype");
+        return -1;
+    }
+    if (!gpa_array_aligned(out)) { /* Note [Data-only dtypes] */
+        PyErr_Format(PyExc_ValueError,
+                     "the output array (dtype %R) is not aligned for its "
+                     "dtype (a field of a packed structure?): give an "
+                     "aligned output", (PyObject *)out->descr);
+        return -1;
+    }
     return 0;
 }
 

@@ -10,6 +10,8 @@
  */
 #include "ops/reduce.h"
 #include "ops/layout.h"
+#include "ops/copy.h"
+#include "array/structured.h"
 #include "python/module_functions.h"
 #include "util.h"
 #include "runtime/backend.h"
@@ -185,7 +187,14 @@ PyObject *gpa_py_scan(PyObject *self, PyObject *args)
     }
     if (gpa_red_spec_from_py(op, in_loop, out_loop, A, O, &spec) < 0)
         return NULL;
-    if (gpa_scan(A, (int)axis, O, &spec, p0, p1) < 0)
+    /* Note [Data-only dtypes]: the kernel reads an aligned input */
+    gpa_array *src = gpa_array_aligned(A) ? (Py_INCREF(A), A)
+                                          : gpa_array_copy(A, NULL, 'K');
+    if (src == NULL)
+        return NULL;
+    int rc = gpa_scan(src, (int)axis, O, &spec, p0, p1);
+    Py_DECREF(src);
+    if (rc < 0)
         return NULL;
     Py_RETURN_NONE;
 }

@@ -64,7 +64,10 @@ PyObject *gpa_py_event_elapsed(PyObject *, PyObject *);
 PyObject *gpa_py_as_strided(PyObject *, PyObject *);
 PyObject *gpa_py_set_writeable(PyObject *, PyObject *);
 PyObject *gpa_py_plain_strides(PyObject *, PyObject *);
+/* array/structured.c */
+PyObject *gpa_py_byte_unit(PyObject *, PyObject *);
 #define GPA_ARRAY_FUNCTIONS                                                \
+    GPA_FN("_byte_unit", gpa_py_byte_unit, METH_VARARGS, NULL)             \
     GPA_FN("_as_strided", gpa_py_as_strided, METH_VARARGS, NULL)           \
     GPA_FN("_set_writeable", gpa_py_set_writeable, METH_VARARGS, NULL)     \
     GPA_FN("_plain_strides", gpa_py_plain_strides, METH_VARARGS, NULL)

@@ -134,10 +134,23 @@ def _reduce(a, axis, out, keepdims, op, in_loop, out_dtype, p0=0.0, p1=0.0,
             if a.shape[ax] == 0:
                 raise ValueError("zero-size array to reduction operation %s "
                                  "which has no identity" % name)
+    if a.dtype.kind == "V":     # structured/void data: NumPy's error
+        _void_reduce_error(a.dtype, name)
     res, user = _out_array(out, shape, out_dtype)
     _core._reduce(a, axes, res, op, _np.dtype(in_loop), _np.dtype(out_dtype),
                   float(p0), float(p1))
     return res
+
+
+def _void_reduce_error(dt, name):
+    """Raises what NumPy raises for the reduction `name` (a ufunc's name,
+    else a TypeError naming the dtype) of structured or void data."""
+    uf = getattr(_np, name, None)
+    if isinstance(uf, _np.ufunc):
+        uf.reduce(_np.zeros(1, dt))
+    raise TypeError("%s: no kernel for dtype %r (structured and void data "
+                    "can be copied, indexed and compared for equality only)"
+                    % (name, dt))
 
 
 @_ft.lru_cache(maxsize=512)

@@ -76,8 +76,38 @@ def where(condition, x=None, y=None):
                 _core._asarray(_np.asarray(v).astype(dt)) for v in (x, y))
     shape = _result_shape(c, x, y)
     out = _core.empty(shape, dt)
+    if dt.kind == "V":
+        return _where_bytes(c, x, y, out)
     _core._elementwise("out0 = in0 ? in1 : in2;", (c, x, y), (out,),
                        (_np.bool_, dt, dt, dt))
+    return out
+
+
+def _where_bytes(c, x, y, out):
+    """where() of structured or void values: the same select on byte
+    views (Note [Data-only dtypes], indexing/structured.py), the
+    condition given a trailing axis to broadcast over the bytes."""
+    dt = out.dtype
+    ops = []
+    for v in (x, y):
+        if not isinstance(v, ndarray):
+            host = _np.asarray(v, dtype=dt)
+            v = _core.empty(host.shape, dt)
+            v[...] = host
+        elif v.dtype != dt:
+            v = v.astype(dt)
+        ops.append(v)
+    w = _core._byte_unit(out, *ops)[0]
+    u = _np.dtype("u%d" % w)
+
+    def as_bytes(a):
+        return _core._as_strided(a, a.shape + (dt.itemsize // w,),
+                                 a.strides + (w,), 0, a.flags.writeable, u)
+    if isinstance(c, ndarray):
+        c = c[..., None]
+    _core._elementwise("out0 = in0 ? in1 : in2;",
+                       (c, as_bytes(ops[0]), as_bytes(ops[1])),
+                       (as_bytes(out),), (_np.bool_, u, u, u))
     return out
 
 

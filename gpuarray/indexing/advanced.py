@@ -35,6 +35,7 @@ from ..math.cumulative import cumsum
 from ..math.extrema import amax, amin
 from .._engine.ufuncs import clip
 from .._engine.ufuncs import where
+from . import structured as _structured
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
@@ -255,6 +256,11 @@ def _plan(a, key):
 def _base(v, shape, writeable):
     """A zero-stride view of v's first element with `shape`: in a
     kernel, its parameter is v's data pointer."""
+    if v.dtype.kind != "V" and not _core._byte_unit(v)[1]:
+        # the kernel would index misaligned memory (and no staging copy
+        # can stand in for a pointer): callers move such data as bytes
+        raise TypeError("a gather/scatter base of dtype %r is not aligned "
+                        "for its type" % (v.dtype,))
     return _core._as_strided(v, shape, (0,) * len(shape), 0, writeable)
 
 
@@ -353,6 +359,12 @@ def _fast_getitem(a, key):
 
 
 def _getitem(a, key):
+    if _structured.is_field_key(a, key):
+        return _structured.field_view(a, key)
+    w, as_bytes = _structured.needs_bytes(a)
+    if as_bytes:    # Note [Data-only dtypes] (structured.py)
+        r = _getitem(_structured.byte_view(a, w), _structured.byte_key(key))
+        return _structured.from_bytes(r, a.dtype)
     r = _fast_getitem(a, key)
     if r is not None:
         return r
@@ -363,7 +375,23 @@ def _getitem(a, key):
 def _setitem(a, key, value):
     if not a.flags.writeable:
         raise ValueError("assignment destination is read-only")
+    if _structured.is_field_key(a, key):
+        _structured.field_view(a, key)[...] = value
+        return
     _check_mask_value(a, key, value)
+    w, as_bytes = _structured.needs_bytes(a)
+    if as_bytes:    # Note [Data-only dtypes] (structured.py)
+        if _structured.has_holes(a.dtype):
+            # bytes between fields are other data (a multi-field view):
+            # start from what is there (Note [Field bytes], copy_bytes.c)
+            vals = _getitem(a, key)
+            vals[...] = value
+        else:
+            vals = _structured.values_as(a, value)
+        w = _core._byte_unit(a, vals)[0]
+        _setitem(_structured.byte_view(a, w), _structured.byte_key(key),
+                 _structured.byte_view(vals, w))
+        return
     v, shape, off = _plan(a, key)
     vals = _core.empty(shape, v.dtype)
     try:

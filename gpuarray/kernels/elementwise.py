@@ -159,8 +159,19 @@ class _on_stream:
             self.stream.__exit__(*exc)
 
 
+def _ctype(dt):
+    """The kernel's C type of dt; TypeError for a dtype with no kernels
+    (structured, void: docs/design/structured.md)."""
+    try:
+        return _CT[dt.char]
+    except KeyError:
+        raise TypeError("no kernel for dtype %r (structured and void data "
+                        "can be copied, indexed and compared for equality "
+                        "only)" % (dt,)) from None
+
+
 def _typedefs(types):
-    return "".join("typedef %s %s;\n" % (_CT[dt.char], name)
+    return "".join("typedef %s %s;\n" % (_ctype(dt), name)
                    for name, dt in types.items())
 
 
@@ -378,7 +389,7 @@ class ReductionKernel:
                        "gpa_cast<acc_t>(%s); }()" % (p.name, self.map_expr))
         else:
             mapping = "gpa_cast<acc_t>(in0)"
-        return (_CT[acc.char], acc.itemsize,
+        return (_ctype(acc), acc.itemsize,
                 "gpa_cast<acc_t>(%s)" % self.identity, mapping,
                 "gpa_cast<acc_t>(%s)" % self.reduce_expr,
                 finish, _MINMAX + _typedefs(types) + self.preamble)
@@ -393,7 +404,7 @@ class ReductionKernel:
                            for p, dt in zip(self.in_params, in_dt))
         k = ElementwiseKernel(params, "%s gpa_mapped" % acc.name,
                               "gpa_mapped = gpa_cast<%s>(%s)"
-                              % (_CT[acc.char], self.map_expr),
+                              % (_ctype(acc), self.map_expr),
                               name=self.name + "_map",
                               preamble=_typedefs(types) + self.preamble)
         return k(*ins), acc

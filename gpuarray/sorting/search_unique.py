@@ -5,7 +5,7 @@ return_index/inverse/counts and axis= forms; sorts with sorting/sort.py.
 import numpy as _np
 
 from .._core import ndarray
-from .sort import _INT64, _axis, _sort_rows, lexsort
+from .sort import _INT64, _axis, _sort_rows, _void_argsort, lexsort
 from .. import _core
 from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import ascontiguousarray, zeros
@@ -59,6 +59,8 @@ def searchsorted(a, v, side="left", sorter=None):
         a, vv = _dt.sort_key(a), _dt.sort_key(vv.astype(ct, copy=False))
         ct = _np.dtype(_np.int64)
     a = ascontiguousarray(a)
+    if not _core._byte_unit(a)[1]:  # the search reads it through a pointer
+        a = a.copy()
     out = _core.empty(vv.shape, _INT64)
     if out.size:
         n = a.shape[0]
@@ -108,6 +110,9 @@ def unique(ar, return_index=False, return_inverse=False,
     n = flat.size
     if n == 0:
         s, perm = flat, _core.empty((0,), _INT64)
+    elif flat.dtype.kind == "V":    # Note [Structured order] (sort.py)
+        perm = _void_argsort(flat, 0, None)
+        s = flat[perm]
     else:
         s, perm = _sort_rows(flat.reshape(1, n), "both")
         s, perm = s.reshape(-1), perm.reshape(-1)

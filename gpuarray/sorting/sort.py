@@ -172,8 +172,9 @@ def _from_last(r, shape, axis):
     return ascontiguousarray(moveaxis(r.reshape(shape), -1, axis))
 
 
-def _check_kind(kind, stable, order):
-    if order is not None:
+def _check_kind(kind, stable, order, a=None):
+    if order is not None and getattr(getattr(a, "dtype", None), "names",
+                                     None) is None:
         raise ValueError("Cannot specify order when the array has no "
                          "fields.")
     if kind not in (None, "quicksort", "mergesort", "heapsort", "stable"):
@@ -190,7 +191,7 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None,
 
     Differs from NumPy: also takes the Array API's descending=True, the
     ascending sort reversed (nan first, as the standard's reference)."""
-    _check_kind(kind, stable, order)
+    _check_kind(kind, stable, order, a)
     if descending:
         a = _asarray(a)
         if axis is None:
@@ -208,6 +209,8 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None,
     ax = _axis(axis, a.ndim)
     if a.size == 0:
         return a.copy()
+    if a.dtype.kind == "V":     # Note [Structured order]
+        return take_along_axis(a, _void_argsort(a, ax, order), ax)
     rows, shape = _along_last(a, ax)
     k, _ = _sort_rows(rows, "keys")
     return _from_last(k, shape, ax)
@@ -220,7 +223,7 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None,
 
     Differs from NumPy: also takes the Array API's descending=True,
     largest first with equal values still in their original order."""
-    _check_kind(kind, stable, order)
+    _check_kind(kind, stable, order, a)
     if descending:
         a = _asarray(a)
         if axis is None:
@@ -240,9 +243,54 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None,
     ax = _axis(axis, a.ndim)
     if a.size == 0:
         return _core.empty(a.shape, _INT64)
+    if a.dtype.kind == "V":     # Note [Structured order]
+        return _void_argsort(a, ax, order)
     rows, shape = _along_last(a, ax)
     _, idx = _sort_rows(rows, "index")
     return _from_last(idx, shape, ax)
+
+
+# Note [Structured order]: NumPy orders structured elements field by
+# field in the dtype's order (or `order=`'s fields first, then the rest),
+# each field by its own type's order (NaN last), sub-array fields element
+# by element, nested fields recursively, and unstructured void bytes as
+# unsigned numbers.  That is a lexicographic order over the leaf keys,
+# which lexsort's stable passes give (least significant key first).
+
+def _leaf_keys(a, nd):
+    """a's leaf fields (arrays of a's leading nd-dim shape), most
+    significant first."""
+    if a.dtype.names is None:
+        if a.dtype.kind != "V":
+            keys = [a]
+        else:                       # raw bytes, first byte first
+            keys = [_core._as_strided(a, a.shape + (a.itemsize,),
+                                      a.strides + (1,), 0, False,
+                                      _np.dtype(_np.uint8))]
+        out = []
+        for k in keys:
+            extra = k.shape[nd:]
+            for idx in _np.ndindex(*extra):
+                out.append(k[(Ellipsis,) + idx] if idx else k)
+        return out
+    out = []
+    for name in a.dtype.names:
+        out.extend(_leaf_keys(a[name], nd))
+    return out
+
+
+def _void_argsort(a, ax, order):
+    """argsort of a structured or void array along ax (stable)."""
+    names = a.dtype.names
+    if order is not None:
+        first = [order] if isinstance(order, str) else list(order)
+        for n in first:
+            if n not in names:
+                raise ValueError("unknown field name: %s" % (n,))
+        rest = [n for n in names if n not in first]
+        a = a[first + rest] if rest else a[first]
+    keys = _leaf_keys(a, a.ndim)
+    return lexsort(keys[::-1], axis=ax)
 
 
 def _m_sort(self, axis=-1, kind=None, order=None, *, stable=None):

@@ -60,6 +60,13 @@ def _ufunc_at(uf, a, indices, b=None):
         # slices and integers only: no element repeats, one in-place call
         _apply_view(uf, a[key], b)
         return
+    if a.dtype.kind != "V" and not _core._byte_unit(a)[1]:
+        # a misaligned view (a packed structure's field): the kernels'
+        # pointer gathers need aligned memory (docs/design/structured.md)
+        tmp = a.copy()
+        _ufunc_at(uf, tmp, indices, b)
+        a[...] = tmp
+        return
     v, shape, off = _plan(a, key)
     n = int(_np.prod(shape, dtype=_np.int64))
     if n == 0:

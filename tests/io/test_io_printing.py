@@ -103,8 +103,11 @@ def test_genfromtxt(tmp_path):
         same(gp.genfromtxt(path, **kwargs), np.genfromtxt(path, **kwargs))
     with pytest.raises(TypeError, match="masked"):
         gp.genfromtxt(path, delimiter=",", usemask=True)
-    with pytest.raises(TypeError, match="not supported by gpuarray"):
-        gp.genfromtxt(path, delimiter=",", names=True)
+    # names=True gives a structured array: data on the device (issue 19)
+    got = gp.genfromtxt(path, delimiter=",", names=True)
+    want = np.genfromtxt(path, delimiter=",", names=True)
+    assert got.dtype == want.dtype
+    assert str(got.get().tolist()) == str(want.tolist())
 
 
 # ------------------------------------------------------------ writers
