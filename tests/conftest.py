@@ -111,16 +111,50 @@ def pool():
     return gp.get_default_memory_pool()
 
 
-def pytest_terminal_summary(terminalreporter):
-    """One line on kernel compilation, to keep the cold-cache cost of the
-    suite in view (each compile is ~0.3 s of g++ on host)."""
+_JIT_KEYS = ("compiles", "disk_hits", "precompiled_hits", "memory_hits")
+_worker_stats = []  # under pytest-xdist: each worker's _jit_stats at its end
+
+
+def _jit_stats():
     try:
         s = gp._core._jit_stats()
     except Exception:  # noqa: BLE001 - informational only
+        return None
+    return {k: int(s.get(k, 0)) for k in _JIT_KEYS}
+
+
+def pytest_sessionfinish(session):
+    """An xdist worker hands its counters to the controller (which runs no
+    tests and so compiles nothing itself)."""
+    out = getattr(session.config, "workeroutput", None)
+    s = _jit_stats()
+    if out is not None and s is not None:
+        out["gpuarray_jit"] = s
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    s = getattr(node, "workeroutput", {}).get("gpuarray_jit")
+    if s:
+        _worker_stats.append(s)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line on kernel compilation, to keep the cold-cache cost of the
+    suite in view (each compile is ~0.3 s of g++ on host); under xdist the
+    workers' counters summed (a kernel two workers both needed at once
+    may be compiled by both: docs/design/host_backend.md, Suite time)."""
+    if hasattr(terminalreporter.config, "workerinput"):
         return
+    stats = _worker_stats or [_jit_stats()]
+    if None in stats:
+        return
+    s = {k: sum(w[k] for w in stats) for k in _JIT_KEYS}
+    s["who"] = (" (%d workers)" % len(_worker_stats)) if _worker_stats else ""
     terminalreporter.write_line(
         "gpuarray kernels: %(compiles)d compiled, %(disk_hits)d from the "
-        "disk cache, %(memory_hits)d from memory" % s)
+        "disk cache, %(precompiled_hits)d shipped, %(memory_hits)d from "
+        "memory%(who)s" % s)
 
 
 def both_raise(exc, name, *args, **kw):

@@ -67,9 +67,14 @@ def test_sort_and_compaction_kernels_compile_with_nvrtc():
 def test_select_kernels_compile_with_nvrtc():
     # the radix select kernels live in the sort module (csrc/jit/
     # select_codegen.c): 32-bit and 64-bit keys, both payload widths
+    # (float32, 4) at 75 and 90 and (float16, 4) at 90 are the very texts
+    # tests/sorting/test_sorting_radix.py compiles (NVRTC_CASES): not twice
     nvrtc_or_skip()
     for dt, vb in ((np.float32, 4), (np.int64, 8), (np.float16, 4)):
         src = gp._core._sort_source(np.dtype(dt), vb)
         assert "sel_hist" in src and "sel_scatter" in src
         for arch in (75, 90):
+            if (dt, arch) in ((np.float32, 75), (np.float32, 90),
+                              (np.float16, 90)):
+                continue
             assert len(gp._core._nvrtc_compile(src, arch)) > 1000
