@@ -29,17 +29,19 @@ from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import _holds_device
 from .._engine.arrays import arange, ascontiguousarray, zeros
-from .._engine.reduce import _axes
+from .._engine.reduce import _axes, _reduce
 from ..manipulation.shapes import stack, broadcast_to, concatenate
 from ..math.cumulative import cumsum
-from ..math.extrema import amax, amin
 from .._engine.ufuncs import clip
 from .._engine.ufuncs import where
+from .._engine.ufuncs import logical_or
+from ..math.extrema import argmax
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
 
 _INT64 = _np.dtype(_np.int64)
+_INT32 = _np.dtype(_np.int32)
 
 
 # ---------------------------------------------------------------- nonzero
@@ -197,14 +199,20 @@ def _checked(idx, n, axis):
         return idx + n if idx < 0 else idx
     if idx.size == 0:
         return idx
-    lo, hi = (int(v) for v in stack([amin(idx), amax(idx)]).get())
-    if hi >= n:
+    # One sync per index array, deliberate (issue 22): NumPy raises
+    # IndexError at the call, so the check can't be deferred.  The
+    # "bounds" op (csrc/ops/reduction_defs.c) checks the range and finds
+    # negatives in one pass; its one int32 comes back.
+    code = _reduce(idx, None, None, False, ("bounds", ""), idx.dtype,
+                   _INT32, p0=n).get()
+    if code == 2:
+        # error path: NumPy names the first bad index in C order
+        flat = idx.reshape(-1)
+        bad = logical_or(flat >= n, flat < -n)
+        first = int(flat[int(argmax(bad).get())].get())
         raise IndexError("index %d is out of bounds for axis %d with size "
-                         "%d" % (hi, axis, n))
-    if lo < -n:
-        raise IndexError("index %d is out of bounds for axis %d with size "
-                         "%d" % (lo, axis, n))
-    if lo < 0:
+                         "%d" % (first, axis, n))
+    if code == 1:
         idx = where(idx < 0, idx + n, idx)
     return idx
 
