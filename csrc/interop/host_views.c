@@ -40,6 +40,27 @@ PyObject *gpa_py_strict_array(PyObject *self, PyObject *args)
     return PyBool_FromLong(prev);
 }
 
+/* _host_memory_view(a) -> a NumPy view of a host-device array's memory,
+ * whatever the strict mode: the host device's own compute backends (the
+ * host FFT runs pocketfft on it) use host memory deliberately; device
+ * memory raises TypeError.  New reference. */
+PyObject *gpa_py_host_memory_view(PyObject *self, PyObject *arg)
+{
+    GPA_UNUSED(self);
+    if (!gpa_array_check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "_host_memory_view: expected a "
+                                         "gpuarray.ndarray");
+        return NULL;
+    }
+    gpa_array *a = (gpa_array *)arg; /* borrowed */
+    if (a->dev->kind != GPA_DEVICE_HOST) {
+        PyErr_SetString(PyExc_TypeError, "_host_memory_view: the array is "
+                                         "in device memory");
+        return NULL;
+    }
+    return gpa_host_numpy_view(a);
+}
+
 static const char NO_IMPLICIT[] =
     "Implicit conversion to a NumPy array is not allowed for device "
     "memory. Please use `.get()` or `gpuarray.asnumpy()` to construct a "
