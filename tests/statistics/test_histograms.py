@@ -212,3 +212,25 @@ def test_stone_warns_when_the_bound_wins():
     with pytest.warns(RuntimeWarning, match="suboptimal"):
         got = gp.histogram_bin_edges(gp.asarray(x), "stone")
     same(got, want, exact=False)
+
+
+@pytest.mark.parametrize("bins", [np.array([0, 5, 3], np.uint8),
+                                  np.array([0.0, 1.0, 1.0, 4.0]),
+                                  np.array([3.0, 1.0]), np.array([2.0]),
+                                  np.array([[0.0, 1.0]])], ids=repr)
+def test_array_bins_checked_on_the_device(bins):
+    """The monotonic check of array bins is a device comparison (no copy
+    of the bins; unsigned bins don't wrap), NumPy's ValueError."""
+    x = np.array([0.5, 1.0, 2.0, 3.5])
+    for fn in ("histogram", "histogram_bin_edges"):
+        try:
+            want = getattr(np, fn)(x, bins)
+        except ValueError:
+            with pytest.raises(ValueError):
+                getattr(gp, fn)(gp.asarray(x), gp.asarray(bins))
+            continue
+        got = getattr(gp, fn)(gp.asarray(x), gp.asarray(bins))
+        if fn == "histogram":
+            same(got[0], want[0])
+            got, want = got[1], want[1]
+        same(got, want)
