@@ -33,10 +33,6 @@ __all__ = ["bincount", "histogram", "histogram_bin_edges", "digitize"]
 _INT64 = _np.dtype(_np.int64)
 
 
-def _host_scalar(x):
-    return x.get().item() if isinstance(x, ndarray) else x
-
-
 _COUNT_BODY = """
 #if GPA_CUDA
 atomicAdd(reinterpret_cast<unsigned long long *>(p1) + in0, 1ull);
@@ -60,9 +56,17 @@ def bincount(x, weights=None, minlength=0):
     minlength = int(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
-    if x.size and int(_host_scalar(amin(x))) < 0:
-        raise ValueError("'list' argument must have no negative elements")
-    nb = max(int(_host_scalar(amax(x))) + 1 if x.size else 0, minlength)
+    top = 0
+    if x.size:
+        # one sync, deliberate: the largest value sets the output's length
+        # and a negative one is NumPy's ValueError
+        lo, hi = (int(v) for v in concatenate(
+            [amin(x).reshape(1), amax(x).reshape(1)]).get())
+        if lo < 0:
+            raise ValueError("'list' argument must have no negative "
+                             "elements")
+        top = hi + 1
+    nb = max(top, minlength)
     xi = x.astype(_INT64)
     edges = arange(nb + 1, dtype=_INT64)
     if weights is None:
