@@ -123,3 +123,19 @@ def test_host_memory_view_for_the_host_backends(strict):
     assert g[0, 0].get() == 42.0
     with pytest.raises(TypeError):
         _core._host_memory_view(np.zeros(2))
+
+
+def test_the_suite_runs_strict():
+    """tests/conftest.py turns the mode on for the whole suite (CI's one
+    run is the strict run); only GPUARRAY_STRICT_ARRAY=0 turns it off."""
+    want = os.environ.get("GPUARRAY_STRICT_ARRAY") != "0"
+    assert _core._strict_array() is want
+    assert os.environ.get("GPUARRAY_STRICT_ARRAY") in ("0", "1")
+
+
+@pytest.mark.host_numpy
+def test_host_numpy_marker_turns_it_off_for_one_test():
+    assert _core._strict_array() is False
+    if gp.zeros(1).device == gp.cuda.get_current_device() and \
+            not gp.cuda.is_available():
+        np.testing.assert_array_equal(np.asarray(gp.arange(2.0)), [0, 1])
