@@ -13,6 +13,7 @@
 #include "interop/interop.h"
 #include "array/convert.h"
 #include "config.h"
+#include "runtime/transfer.h"
 #include "util.h"
 
 /* Device memory never converts implicitly; in the strict test mode
@@ -59,6 +60,15 @@ PyObject *gpa_py_host_memory_view(PyObject *self, PyObject *arg)
         return NULL;
     }
     return gpa_host_numpy_view(a);
+}
+
+/* _d2h_count() -> the number of device-to-host copies so far (each a
+ * sync on a GPU): tests hold library paths to one. */
+PyObject *gpa_py_d2h_count(PyObject *self, PyObject *args)
+{
+    GPA_UNUSED(self);
+    GPA_UNUSED(args);
+    return PyLong_FromUnsignedLongLong(gpa_d2h_count());
 }
 
 static const char NO_IMPLICIT[] =

@@ -190,8 +190,34 @@ def _split_key(a, key):
     return tuple(basic), adv, apart
 
 
-def _checked(idx, n, axis):
-    """idx (int or int64 array) within [-n, n), wrapped to [0, n)."""
+def _bounds_code(idx, n):
+    """The "bounds" op (csrc/ops/reduction_defs.c) over idx: a 0-d int32
+    device array, 2 if some index is outside [-n, n), else 1 if some is
+    negative, else 0 -- the range check and the negatives in one pass."""
+    return _reduce(idx, None, None, False, ("bounds", ""), idx.dtype,
+                   _INT32, p0=n)
+
+
+def _checked_all(items):
+    """[_checked(idx, n, axis) for each item], the codes of all the index
+    arrays fetched in ONE copy: one sync per indexing call, deliberate
+    (issue 22) -- NumPy raises IndexError at the call, so the check can't
+    be deferred.  The items are then checked in order, as NumPy does."""
+    arrays = [k for k, (i, _, _) in enumerate(items)
+              if not isinstance(i, int) and i.size]
+    codes = {}
+    if arrays:
+        parts = [_bounds_code(items[k][0], items[k][1]).reshape(1)
+                 for k in arrays]
+        got = (parts[0] if len(parts) == 1 else concatenate(parts)).get()
+        codes = dict(zip(arrays, (int(c) for c in got)))
+    return [_checked(i, n, ax, codes.get(k))
+            for k, (i, n, ax) in enumerate(items)]
+
+
+def _checked(idx, n, axis, code=None):
+    """idx (int or int64 array) within [-n, n), wrapped to [0, n); code:
+    idx's _bounds_code when already fetched."""
     if isinstance(idx, int):
         if idx < -n or idx >= n:
             raise IndexError("index %d is out of bounds for axis %d with "
@@ -199,12 +225,8 @@ def _checked(idx, n, axis):
         return idx + n if idx < 0 else idx
     if idx.size == 0:
         return idx
-    # One sync per index array, deliberate (issue 22): NumPy raises
-    # IndexError at the call, so the check can't be deferred.  The
-    # "bounds" op (csrc/ops/reduction_defs.c) checks the range and finds
-    # negatives in one pass; its one int32 comes back.
-    code = _reduce(idx, None, None, False, ("bounds", ""), idx.dtype,
-                   _INT32, p0=n).get()
+    if code is None:        # one sync, deliberate (see _checked_all)
+        code = int(_bounds_code(idx, n).get())
     if code == 2:
         # error path: NumPy names the first bad index in C order
         flat = idx.reshape(-1)
@@ -226,7 +248,7 @@ def _plan(a, key):
         v = v.copy()
     steps = [s // item for s in v.strides]
     dims = [d for d, _ in adv]
-    idx = [_checked(i, v.shape[d], d) for d, i in adv]
+    idx = _checked_all([(i, v.shape[d], d) for d, i in adv])
     shapes = [() if isinstance(i, int) else i.shape for i in idx]
     try:
         bshape = _np.broadcast_shapes(*shapes)

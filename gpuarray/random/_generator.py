@@ -276,7 +276,8 @@ def _integers_from_span(gen, span, low64, shape, dt):
                        (0, 0), (_I64, _I64))
     # span 0 is the full 2**64 range, where the bits are the value
     safe = where(span == 0, _np.uint64(1), span)
-    offset = where(span == 0, bits, bits % safe)
+    with _np.errstate(divide="ignore"):   # safe has no zero: no sync for
+        offset = where(span == 0, bits, bits % safe)   # NumPy's check
     return (low64 + offset).astype(dt)
 
 

@@ -147,7 +147,10 @@ def _stone(x, n, ptp, span, int_data, lo, hi):
     hh = ptp.astype(kdt) / _asarray(ks.astype(kdt))    # ptp_x / nbins
     j = (2.0 - (n + 1) * (s.astype(_F64) / float(n * n))) / hh
     best = argmin(j)
-    width = _uf.where(ptp == 0, 0, take(hh, best, mode="clip"))
+    # hh[best] without a sync (a 0-d device index would be read back):
+    # the one selected value plus zeros, exact
+    pick = _uf.where(_asarray(ks - 1) == best, hh, 0).sum()
+    width = _uf.where(ptp == 0, 0, pick)
     flag = _uf.logical_and(best == top - 1, ptp != 0)
     return _count(span, width, int_data), flag
 
