@@ -546,3 +546,20 @@ def test_logspace_device_base_and_endpoints(base, axis):
     np.testing.assert_allclose(got.get(), want, rtol=4e-16)
     with pytest.raises(np.exceptions.AxisError):
         gp.logspace(0.0, 1.0, 3, base=gp.asarray(base), axis=5)
+
+
+def test_device_endpoints_cost_no_sync():
+    """No device-to-host copy at all (_core._d2h_count: each is a sync on
+    a GPU) for linspace/logspace with device endpoints and base."""
+    s = gp.asarray(np.array([0.0, 1.0]))
+    e = gp.asarray(np.array([2.0, 1e-320]))
+    b = gp.asarray(np.array([2.0, 3.0]))
+    gp.linspace(s, e, 9), gp.logspace(s, e, 5, base=b)   # compiled first
+    n0 = gp._core._d2h_count()
+    lin = gp.linspace(s, e, 9, axis=-1)
+    log = gp.logspace(s, e, 5, base=b)
+    assert gp._core._d2h_count() == n0
+    h = [np.array([0.0, 1.0]), np.array([2.0, 1e-320])]
+    assert_array_equal_gp(lin, np.linspace(*h, 9, axis=-1), bitwise=True)
+    np.testing.assert_allclose(log.get(), np.logspace(*h, 5,
+                                                      base=[2.0, 3.0]))

@@ -286,3 +286,17 @@ def test_index_range_checked_per_axis():
     with pytest.raises(IndexError, match="index 0 is out of bounds for "
                        "axis 0 with size 0"):
         gp.zeros((0, 2))[gp.asarray(np.zeros(1, np.int64))]
+
+
+def test_index_arrays_checked_with_one_sync():
+    """The bounds codes of all of a key's index arrays come back in one
+    copy (_core._d2h_count: each copy is a sync on a GPU)."""
+    h = np.arange(60.0).reshape(3, 4, 5)
+    g = gp.asarray(h)
+    i, j = np.array([0, -1, 2]), np.array([[4], [-5]])
+    key = (gp.asarray(i), slice(None), gp.asarray(j))
+    g[key]                                       # compiled first
+    n0 = gp._core._d2h_count()
+    got = g[key]
+    assert gp._core._d2h_count() - n0 == 1
+    assert_same(got, h[i, :, j])

@@ -1029,3 +1029,14 @@ def test_pad_linear_ramp_on_the_device(dtype, end_values):
                  end_values=end_values)
     assert got.dtype == want.dtype and got.shape == want.shape
     np.testing.assert_array_equal(got.get(), want)
+
+
+def test_pad_linear_ramp_costs_no_sync():
+    x = gp.asarray(np.arange(12.0).reshape(3, 4))
+    gp.pad(x, 2, mode="linear_ramp", end_values=(1, 5))
+    n0 = gp._core._d2h_count()
+    got = gp.pad(x, 2, mode="linear_ramp", end_values=(1, 5))
+    assert gp._core._d2h_count() == n0
+    np.testing.assert_array_equal(got.get(), np.pad(
+        np.arange(12.0).reshape(3, 4), 2, mode="linear_ramp",
+        end_values=(1, 5)))

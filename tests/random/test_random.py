@@ -393,3 +393,19 @@ def test_scale_checked_on_the_device(method, scale):
     assert raised(got) is None, raised(got)
     assert got.shape == np.shape(want)
     assert got.dtype == np.asarray(want).dtype
+
+
+@pytest.mark.parametrize("call", [
+    lambda g, lo, hi: g.integers(lo, hi),
+    lambda g, lo, hi: g.integers(lo, hi, endpoint=True, dtype=np.int16),
+    lambda g, lo, hi: g.uniform(lo.astype(np.float64), hi),
+    lambda g, lo, hi: g.normal(lo, hi.astype(np.float32)),
+    lambda g, lo, hi: g.exponential(hi)])
+def test_device_bounds_cost_one_sync(call):
+    """One device-to-host copy (a sync on a GPU) validates the bounds."""
+    lo = gp.asarray(np.array([0, 5, -3]))
+    hi = gp.asarray(np.array([10, 50, 7]))
+    call(gp.random.default_rng(1), lo, hi)     # compiled first
+    n0 = gp._core._d2h_count()
+    call(gp.random.default_rng(1), lo, hi)
+    assert gp._core._d2h_count() - n0 == 1

@@ -234,3 +234,18 @@ def test_array_bins_checked_on_the_device(bins):
             same(got[0], want[0])
             got, want = got[1], want[1]
         same(got, want)
+
+
+@pytest.mark.parametrize("est", ESTIMATORS)
+@pytest.mark.parametrize("dt", [np.float64, np.float32, np.int16])
+def test_bin_estimators_cost_one_sync(est, dt):
+    """The estimate is one device-to-host copy (the count, with stone's
+    flag); the data's extremes (the outer edges, host values NumPy's
+    linspace needs) another: two in all, whatever the estimator."""
+    x = (np.random.default_rng(5).standard_normal(3000) * 40).astype(dt)
+    a = gp.asarray(x)
+    gp.histogram_bin_edges(a, est)              # compiled first
+    n0 = gp._core._d2h_count()
+    got = gp.histogram_bin_edges(a, est)
+    assert gp._core._d2h_count() - n0 == 2
+    same(got, np.histogram_bin_edges(x, est), exact=False)
