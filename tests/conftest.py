@@ -30,6 +30,33 @@ for _kv in filter(None, os.environ.get("GPUARRAY_TEST_TUNE", "").split(",")):
     _k, _v = _kv.split("=")
     gp._core._tune(_k.strip(), int(_v))
 
+# Strict __array__ for the whole suite (issue 22): host-device arrays
+# refuse implicit NumPy conversion as device memory does, so the host run
+# catches library code that feeds device data to NumPy.  A test of the
+# host-only default opts out with @pytest.mark.host_numpy;
+# GPUARRAY_STRICT_ARRAY=0 turns it off for a run.  Child processes inherit it.
+STRICT = os.environ.setdefault("GPUARRAY_STRICT_ARRAY", "1") != "0"
+gp._core._strict_array(STRICT)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "host_numpy: the test converts host-device arrays to "
+        "NumPy implicitly on purpose (strict __array__ off for it)")
+
+
+@pytest.fixture(autouse=True)
+def _strict_array_mode(request):
+    if request.node.get_closest_marker("host_numpy") is None:
+        yield
+        return
+    prev = gp._core._strict_array(False)
+    try:
+        yield
+    finally:
+        gp._core._strict_array(prev)
+
+
 # The shared dtype lists, layouts and array makers live in
 # gpuarray.testing.parity (issue 14); the names stay importable from here.
 from gpuarray.testing.parity import (  # noqa: E402,F401

@@ -13,6 +13,7 @@
 #include "interop/interop.h"
 #include "array/convert.h"
 #include "config.h"
+#include "runtime/transfer.h"
 #include "util.h"
 
 /* Device memory never converts implicitly; in the strict test mode
@@ -38,6 +39,36 @@ PyObject *gpa_py_strict_array(PyObject *self, PyObject *args)
         gpa_cfg.strict_array = v;
     }
     return PyBool_FromLong(prev);
+}
+
+/* _host_memory_view(a) -> a NumPy view of a host-device array's memory,
+ * whatever the strict mode: the host device's own compute backends (the
+ * host FFT runs pocketfft on it) use host memory deliberately; device
+ * memory raises TypeError.  New reference. */
+PyObject *gpa_py_host_memory_view(PyObject *self, PyObject *arg)
+{
+    GPA_UNUSED(self);
+    if (!gpa_array_check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "_host_memory_view: expected a "
+                                         "gpuarray.ndarray");
+        return NULL;
+    }
+    gpa_array *a = (gpa_array *)arg; /* borrowed */
+    if (a->dev->kind != GPA_DEVICE_HOST) {
+        PyErr_SetString(PyExc_TypeError, "_host_memory_view: the array is "
+                                         "in device memory");
+        return NULL;
+    }
+    return gpa_host_numpy_view(a);
+}
+
+/* _d2h_count() -> the number of device-to-host copies so far (each a
+ * sync on a GPU): tests hold library paths to one. */
+PyObject *gpa_py_d2h_count(PyObject *self, PyObject *args)
+{
+    GPA_UNUSED(self);
+    GPA_UNUSED(args);
+    return PyLong_FromUnsignedLongLong(gpa_d2h_count());
 }
 
 static const char NO_IMPLICIT[] =

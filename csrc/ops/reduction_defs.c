@@ -328,6 +328,23 @@ static int build_scan(built_op *op, size_t *at, const char *uf)
     return -1;
 }
 
+/* bounds: an integer index's range check in one pass (issue 22):
+ * 2 when some element is outside [-p0, p0), else 1 when some is negative
+ * (to be wrapped), else 0.  One kernel and one 4-byte copy instead of a
+ * min and a max. */
+static int build_bounds(built_op *op)
+{
+    gpa_red_spec *s = &op->spec;
+    s->acc_t = "gpa_i32";
+    s->acc_size = 4;
+    s->identity = "0";
+    s->map = "(in0 >= (long long)gpa_p0 || in0 < -(long long)gpa_p0) ? 2 "
+             ": (in0 < 0 ? 1 : 0)";
+    s->combine = "a > b ? a : b";
+    s->finish = "gpa_cast<out0_t>(a)";
+    return 0;
+}
+
 /* Builds op (name, t set) in place: 0, or -1 for an unknown name. */
 static int build(built_op *op)
 {
@@ -343,6 +360,8 @@ static int build(built_op *op)
         return build_bool(op, "a | b", "0");
     if (!strcmp(n, "xor"))
         return build_bool(op, "a ^ b", "0");
+    if (!strcmp(n, "bounds"))
+        return build_bounds(op);
     if (!strcmp(n, "maximum"))
         return build_extremum(op, &at, "gpa_maximum");
     if (!strcmp(n, "minimum"))

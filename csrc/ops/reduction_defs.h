@@ -8,7 +8,7 @@
  * type) and kept for the life of the process (a bounded table), so no
  * expression text is formatted or parsed per call.  The type char means:
  *   sum/nansum/prod/nanprod, scan:*   the accumulator's type;
- *   all/any/xor                       ignored ("");
+ *   all/any/xor, bounds               ignored ("");
  *   maximum/minimum/fmax/fmin,
  *   argmax/argmin/nanargmax/nanargmin the input's type ('.pick' after an
  *                                     arg name: the pair tree instead of

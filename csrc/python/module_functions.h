@@ -19,6 +19,8 @@ PyObject *gpa_py_synchronize(PyObject *, PyObject *);
 PyObject *gpa_py_pool_stats(PyObject *, PyObject *);
 PyObject *gpa_py_pool_free_all(PyObject *, PyObject *);
 PyObject *gpa_py_strict_array(PyObject *, PyObject *);
+PyObject *gpa_py_host_memory_view(PyObject *, PyObject *);
+PyObject *gpa_py_d2h_count(PyObject *, PyObject *);
 PyObject *gpa_py_pool_set_limit(PyObject *, PyObject *);
 PyObject *gpa_py_staging_free(PyObject *, PyObject *);
 PyObject *gpa_py_set_allocator(PyObject *, PyObject *);
@@ -44,6 +46,8 @@ PyObject *gpa_py_event_elapsed(PyObject *, PyObject *);
     GPA_FN("_pool_stats", gpa_py_pool_stats, METH_VARARGS, NULL)           \
     GPA_FN("_pool_free_all", gpa_py_pool_free_all, METH_VARARGS, NULL)     \
     GPA_FN("_strict_array", gpa_py_strict_array, METH_VARARGS, NULL)       \
+    GPA_FN("_host_memory_view", gpa_py_host_memory_view, METH_O, NULL)     \
+    GPA_FN("_d2h_count", gpa_py_d2h_count, METH_NOARGS, NULL)              \
     GPA_FN("_pool_set_limit", gpa_py_pool_set_limit, METH_VARARGS, NULL)   \
     GPA_FN("_staging_free", gpa_py_staging_free, METH_NOARGS, NULL)        \
     GPA_FN("_set_allocator", gpa_py_set_allocator, METH_O, NULL)           \

@@ -641,12 +641,23 @@ gpa_copy_h2d(gpa_device *dev, void *dst_dev, const void *src_host,
     return cuda_copy(dev, GPA_H2D, dst_dev, src_host, nbytes);
 }
 
+/* Device-to-host copies made (each one waits for the device: a sync);
+ * the suite counts them to hold library paths to "one sync at most"
+ * (issue 22, _core._d2h_count). */
+static unsigned long long d2h_count;
+
+unsigned long long gpa_d2h_count(void)
+{
+    return __atomic_load_n(&d2h_count, __ATOMIC_RELAXED);
+}
+
 int
 gpa_copy_d2h(gpa_device *dev, void *dst_host, const void *src_dev,
              size_t nbytes)
 {
     if (nbytes == 0)
         return GPA_OK;
+    __atomic_fetch_add(&d2h_count, 1ULL, __ATOMIC_RELAXED);
     if (dev->kind != GPA_DEVICE_CUDA)
         return host_copy(dst_host, src_dev, nbytes);
     return cuda_copy(dev, GPA_D2H, dst_host, src_dev, nbytes);

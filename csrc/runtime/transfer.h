@@ -15,6 +15,8 @@ int gpa_copy_h2d(gpa_device *dev, void *dst_dev, const void *src_host,
                  size_t nbytes);
 int gpa_copy_d2h(gpa_device *dev, void *dst_host, const void *src_dev,
                  size_t nbytes);
+/* How many device-to-host copies (syncs) the process has made. */
+unsigned long long gpa_d2h_count(void);
 /* Device to device (same or other device), ordered on dst's stream. */
 int gpa_copy_d2d(gpa_device *dst_dev, void *dst, gpa_device *src_dev,
                  const void *src, size_t nbytes);

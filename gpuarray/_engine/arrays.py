@@ -11,6 +11,7 @@ from .. import _core
 from .._core import full, ndarray
 from .._core import empty  # noqa: F401  (creation re-exports it)
 from .ufuncs import power
+from . import spaces as _spaces
 
 
 def _np_ndim(v):
@@ -378,10 +379,12 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
     num = operator.index(num)
     if num < 0:
         raise ValueError("Number of samples, %d, must be non-negative." % num)
+    if isinstance(start, ndarray) or isinstance(stop, ndarray):
+        # device endpoints stay on the device (no host round trip)
+        return _spaces.linspace_device(start, stop, num, endpoint, retstep,
+                                       dtype, axis)
     div = (num - 1) if endpoint else num
-    # array endpoints (small: their values are needed here) on the host
-    start, stop = (v.get() if isinstance(v, ndarray) else
-                   np.asarray(v) if np.ndim(v) else v for v in (start, stop))
+    start, stop = (np.asarray(v) if np.ndim(v) else v for v in (start, stop))
     dt = np.result_type(start, stop, float(num))
     out_dt = dt if dtype is None else np.dtype(dtype)
     if (np.ndim(start) or np.ndim(stop) or dt.kind == "c"
@@ -409,17 +412,26 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
     return out
 
 
+def _ndmin(v, nd):
+    """v with leading length-1 axes up to nd (np.array(v, ndmin=nd));
+    a device array stays on the device."""
+    if isinstance(v, ndarray):
+        return v.reshape((1,) * (nd - v.ndim) + v.shape)
+    return np.array(v, ndmin=nd)
+
+
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
              axis=0):
     if _np_ndim(base):
         # an array base broadcasts with start and stop and, like them,
-        # gains the new axis (NumPy's rule: it may decide what axis means)
-        base, start, stop = (v.get() if isinstance(v, ndarray) else v
-                             for v in (base, start, stop))
-        nd = np.broadcast(start, stop, base).ndim
-        start, stop, base = (np.array(v, ndmin=nd) for v in (start, stop,
-                                                              base))
-        base = _core._asarray(np.expand_dims(base, axis))
+        # gains the new axis (NumPy's rule: it may decide what axis means);
+        # device arrays are reshaped on the device
+        nd = max(_np_ndim(v) for v in (start, stop, base))
+        start, stop, base = (_ndmin(v, nd) for v in (start, stop, base))
+        base = _core._asarray(base) if not isinstance(base, ndarray) \
+            else base
+        ax = np.lib.array_utils.normalize_axis_index(axis, base.ndim + 1)
+        base = base.reshape(base.shape[:ax] + (1,) + base.shape[ax:])
     y = linspace(start, stop, num=num, endpoint=endpoint, axis=axis)
     r = power(base, y)
     return r if dtype is None else r.astype(dtype, copy=False)

@@ -1,12 +1,15 @@
 """geomspace: numbers spaced evenly on a log scale, computed on the device.
+One sync, deliberate: NumPy raises ValueError for a zero endpoint at the
+call; the linspace of the logs (_engine/spaces.py) has none.
 """
 
 import operator as _op
 
 import numpy as _np
 
-from .._engine.arrays import arange, asarray
+from .._engine.arrays import asarray
 from .._engine import ufuncs as _uf
+from .._engine import spaces as _spaces
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 
@@ -17,31 +20,6 @@ _INT64 = _np.dtype(_np.int64)
 _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 
-def _linspace_on_device(start, stop, num, endpoint):
-    """numpy.linspace(start, stop, num, endpoint) for device arrays start
-    and stop of one inexact dtype, with NumPy's operations in NumPy's
-    order (so the values match it bit for bit)."""
-    if num < 0:
-        raise ValueError("Number of samples, %d, must be non-negative." % num)
-    dt = start.dtype
-    div = (num - 1) if endpoint else num
-    delta = _uf.subtract(stop, start)
-    y = arange(0, num, dtype=dt).reshape((-1,) + (1,) * delta.ndim)
-    if div > 0:
-        step = delta / div
-        # NumPy's guard against a step that underflows to zero (gh-5437)
-        if bool(_logic_truth.any(step == 0)):
-            y = (y / div) * delta
-        else:
-            y = y * step
-    else:
-        y = y * delta
-    y = y + start
-    if endpoint and num > 1:
-        y[-1, ...] = stop
-    return y
-
-
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     """num samples from start to stop spaced evenly on a log scale, as
     numpy.geomspace computes them: negative and complex starts are
@@ -49,7 +27,9 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     set to start and stop."""
     num = _op.index(num)
     start, stop = asarray(start), asarray(stop)
-    if bool(_logic_truth.any(start == 0)) or bool(_logic_truth.any(stop == 0)):
+    # one sync, deliberate: NumPy raises for a zero at the call
+    if bool(_uf.logical_or(_logic_truth.any(start == 0),
+                           _logic_truth.any(stop == 0))):
         raise ValueError("Geometric sequence cannot include zero")
     # NumPy promotes with a 0-d array of `dtype` (float64 when None), so
     # the working dtype is never narrower than the requested one.
@@ -60,8 +40,11 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     sign = _uf.sign(start)
     start = start / sign
     stop = stop / sign
-    y = _linspace_on_device(_uf.log10(start), _uf.log10(stop), num,
-                            endpoint)
+    if num < 0:
+        raise ValueError("Number of samples, %d, must be non-negative." % num)
+    # NumPy's linspace of the logs, on the device without a sync
+    y = _spaces.linspace_device(_uf.log10(start), _uf.log10(stop), num,
+                                endpoint, False, None, 0)
     result = _uf.power(dt.type(10.0), y).astype(dt, copy=False)
     # exp(log(x)) need not be x: NumPy puts the endpoints back exactly.
     if num > 0:

@@ -29,18 +29,20 @@ from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import _holds_device
 from .._engine.arrays import arange, ascontiguousarray, zeros
-from .._engine.reduce import _axes
+from .._engine.reduce import _axes, _reduce
 from ..manipulation.shapes import stack, broadcast_to, concatenate
 from ..math.cumulative import cumsum
-from ..math.extrema import amax, amin
 from .._engine.ufuncs import clip
 from .._engine.ufuncs import where
 from . import structured as _structured
+from .._engine.ufuncs import logical_or
+from ..math.extrema import argmax
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
 
 _INT64 = _np.dtype(_np.int64)
+_INT32 = _np.dtype(_np.int32)
 
 
 # ---------------------------------------------------------------- nonzero
@@ -189,8 +191,34 @@ def _split_key(a, key):
     return tuple(basic), adv, apart
 
 
-def _checked(idx, n, axis):
-    """idx (int or int64 array) within [-n, n), wrapped to [0, n)."""
+def _bounds_code(idx, n):
+    """The "bounds" op (csrc/ops/reduction_defs.c) over idx: a 0-d int32
+    device array, 2 if some index is outside [-n, n), else 1 if some is
+    negative, else 0 -- the range check and the negatives in one pass."""
+    return _reduce(idx, None, None, False, ("bounds", ""), idx.dtype,
+                   _INT32, p0=n)
+
+
+def _checked_all(items):
+    """[_checked(idx, n, axis) for each item], the codes of all the index
+    arrays fetched in ONE copy: one sync per indexing call, deliberate
+    (issue 22) -- NumPy raises IndexError at the call, so the check can't
+    be deferred.  The items are then checked in order, as NumPy does."""
+    arrays = [k for k, (i, _, _) in enumerate(items)
+              if not isinstance(i, int) and i.size]
+    codes = {}
+    if arrays:
+        parts = [_bounds_code(items[k][0], items[k][1]).reshape(1)
+                 for k in arrays]
+        got = (parts[0] if len(parts) == 1 else concatenate(parts)).get()
+        codes = dict(zip(arrays, (int(c) for c in got)))
+    return [_checked(i, n, ax, codes.get(k))
+            for k, (i, n, ax) in enumerate(items)]
+
+
+def _checked(idx, n, axis, code=None):
+    """idx (int or int64 array) within [-n, n), wrapped to [0, n); code:
+    idx's _bounds_code when already fetched."""
     if isinstance(idx, int):
         if idx < -n or idx >= n:
             raise IndexError("index %d is out of bounds for axis %d with "
@@ -198,14 +226,16 @@ def _checked(idx, n, axis):
         return idx + n if idx < 0 else idx
     if idx.size == 0:
         return idx
-    lo, hi = (int(v) for v in stack([amin(idx), amax(idx)]).get())
-    if hi >= n:
+    if code is None:        # one sync, deliberate (see _checked_all)
+        code = int(_bounds_code(idx, n).get())
+    if code == 2:
+        # error path: NumPy names the first bad index in C order
+        flat = idx.reshape(-1)
+        bad = logical_or(flat >= n, flat < -n)
+        first = int(flat[int(argmax(bad).get())].get())
         raise IndexError("index %d is out of bounds for axis %d with size "
-                         "%d" % (hi, axis, n))
-    if lo < -n:
-        raise IndexError("index %d is out of bounds for axis %d with size "
-                         "%d" % (lo, axis, n))
-    if lo < 0:
+                         "%d" % (first, axis, n))
+    if code == 1:
         idx = where(idx < 0, idx + n, idx)
     return idx
 
@@ -219,7 +249,7 @@ def _plan(a, key):
         v = v.copy()
     steps = [s // item for s in v.strides]
     dims = [d for d, _ in adv]
-    idx = [_checked(i, v.shape[d], d) for d, i in adv]
+    idx = _checked_all([(i, v.shape[d], d) for d, i in adv])
     shapes = [() if isinstance(i, int) else i.shape for i in idx]
     try:
         bshape = _np.broadcast_shapes(*shapes)

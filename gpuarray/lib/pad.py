@@ -6,7 +6,7 @@ import numpy as _np
 from ..manipulation import shapes as _mn
 from .._engine import ufuncs as _uf
 from ..indexing import advanced as _ix
-from .._engine.arrays import asarray, empty
+from .._engine.arrays import asarray, empty, linspace
 from .._engine.operands import _along, _as_dtype, _host, _on_axis
 from ..math.extrema import amax, amin
 from ..statistics.moments import mean
@@ -140,18 +140,17 @@ def _pad_stats(x, axis, before, after, lengths, mode):
 
 def _linear_ramps(x, axis, before, after, end_values):
     """NumPy's _get_linear_ramps: from each end value to the edge value
-    (excluded), computed by numpy.linspace in x's dtype on the edge
-    planes (one hyperplane each way), so the rounding is NumPy's."""
+    (excluded), linspace in x's dtype on the edge planes (one hyperplane
+    each way) -- on the device, the edges never leave it (issue 22) --
+    with NumPy's formula, so the rounding is NumPy's."""
     n = x.shape[axis]
     ramps = []
     for edge_at, end, width in ((0, end_values[0], before),
                                 (n - 1, end_values[1], after)):
         index = [slice(None)] * x.ndim
         index[axis] = edge_at
-        edge = x[tuple(index)].get()
-        ramp = _np.linspace(end, edge, width, endpoint=False, dtype=x.dtype,
-                            axis=axis)
-        ramps.append(asarray(ramp))
+        ramps.append(linspace(end, x[tuple(index)], width, endpoint=False,
+                              dtype=x.dtype, axis=axis))
     index = [slice(None)] * x.ndim
     index[axis] = slice(None, None, -1)
     ramps[1] = ramps[1][tuple(index)]

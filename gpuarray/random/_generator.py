@@ -25,6 +25,7 @@ from ._api import GeneratorDistributions, LegacyDistributions
 from .._engine.arrays import arange
 from .._engine.reduce import _axes
 from .._engine.ufuncs import where
+from .._engine import ufuncs as _engine_uf
 from ..sorting.sort import argsort
 from ..math.cumulative import cumsum
 from .._engine.ufuncs import minimum
@@ -197,8 +198,13 @@ def _int_bounds(dt):
 
 def _array_integers(gen, low, high, size, dt, endpoint):
     """integers() with array bounds (broadcast as NumPy does): bounds
-    checked on the host with Python ints, then 64 random bits per element
-    taken modulo that element's span, as the scalar kernel does."""
+    checked (device bounds on the device, host ones on the host with
+    Python ints), then 64 random bits per element taken modulo that
+    element's span, as the scalar kernel does."""
+    if _common.is_dev(low) or _common.is_dev(high):
+        span, low64, shape = _device_int_bounds(low, high, size, dt,
+                                                endpoint)
+        return _integers_from_span(gen, span, low64, shape, dt)
     lo = _common.host(low).astype(_np.int64).astype(object)
     hi = _common.host(high)
     hi = (hi if hi.dtype == _np.uint64 else hi.astype(_np.int64)).astype(
@@ -212,20 +218,66 @@ def _array_integers(gen, low, high, size, dt, endpoint):
         raise ValueError("high is out of bounds for %s" % dt.name)
     if _np.any(lo >= hi):
         raise ValueError("low > high" if endpoint else "low >= high")
-    shape = _np.broadcast_shapes(lo.shape, hi.shape)
+    shape = _out_shape(_np.broadcast_shapes(lo.shape, hi.shape), size)
+    wrap = 1 << 64
+    span = _asarray(_np.asarray((hi - lo) % wrap, object).astype(_np.uint64))
+    low64 = _asarray(_np.asarray(lo % wrap, object).astype(_np.uint64))
+    return _integers_from_span(gen, span, low64, shape, dt)
+
+
+def _out_shape(shape, size):
     if size is not None:
         if _np.broadcast_shapes(shape, _shape(size)) != _shape(size):
             raise ValueError("shape mismatch: objects cannot be broadcast "
                              "to a single shape")
         shape = _shape(size)
-    wrap = 1 << 64
-    span = _asarray(_np.asarray((hi - lo) % wrap, object).astype(_np.uint64))
-    low64 = _asarray(_np.asarray(lo % wrap, object).astype(_np.uint64))
+    return shape
+
+
+def _device_int_bounds(low, high, size, dt, endpoint):
+    """(span, low) mod 2**64 as uint64 device arrays, and the output shape,
+    for bounds of which one at least is a device array.  The three bound
+    errors are one device reduction each, folded into one small code:
+    one sync, deliberate -- NumPy raises ValueError for bad bounds at the
+    call.  The comparisons stay exact: int64 against int64, a uint64 high
+    against a low that is known non-negative (as uint64)."""
+    dev = [b if _common.is_dev(b) else _asarray(_common.host(b))
+           for b in (low, high)]
+    lo = dev[0].astype(_np.int64)
+    hi = dev[1] if dev[1].dtype == _np.uint64 else dev[1].astype(_np.int64)
+    shape = _out_shape(_np.broadcast_shapes(lo.shape, hi.shape), size)
+    lo_bound, hi_bound = _int_bounds(dt)
+    top = hi_bound if endpoint else hi_bound + 1   # hi may be at most this
+    limit = 2 ** 64 - 1 if hi.dtype == _np.uint64 else 2 ** 63 - 1
+    bad_hi = (hi > top) if top < limit else _core.full((), False, _np.dtype(_np.bool_))
+    if hi.dtype == _np.uint64:
+        lo_u = lo.astype(_np.uint64)
+        order = (lo >= 0) & ((lo_u > hi) if endpoint else (lo_u >= hi))
+    else:
+        order = (lo > hi) if endpoint else (lo >= hi)
+    code = ((lo < lo_bound).any().astype(_np.int8) +
+            bad_hi.any().astype(_np.int8) * 2 +
+            order.any().astype(_np.int8) * 4).get()
+    if code & 1:
+        raise ValueError("low is out of bounds for %s" % dt.name)
+    if code & 2:
+        raise ValueError("high is out of bounds for %s" % dt.name)
+    if code & 4:
+        raise ValueError("low > high" if endpoint else "low >= high")
+    low64 = lo.astype(_np.uint64)
+    span = hi.astype(_np.uint64) - low64
+    if endpoint:
+        span = span + _np.uint64(1)
+    return span, low64, shape
+
+
+def _integers_from_span(gen, span, low64, shape, dt):
     bits = gen._s.fill(_philox.INTEGERS, shape, _np.dtype(_np.uint64),
                        (0, 0), (_I64, _I64))
     # span 0 is the full 2**64 range, where the bits are the value
     safe = where(span == 0, _np.uint64(1), span)
-    offset = where(span == 0, bits, bits % safe)
+    with _np.errstate(divide="ignore"):   # safe has no zero: no sync for
+        offset = where(span == 0, bits, bits % safe)   # NumPy's check
     return (low64 + offset).astype(dt)
 
 
@@ -233,6 +285,19 @@ def _check_range(low, high, legacy):
     """NumPy's uniform checks: a non-finite high - low overflows, and
     Generator (not RandomState) refuses high < low."""
     scalar = not (_np.ndim(low) or _np.ndim(high))
+    if _common.is_dev(low) or _common.is_dev(high):
+        # on the device: both checks in one small code, one sync
+        # (deliberate: NumPy raises at the call)
+        d = _sub(_f64(high), _f64(low))
+        code = (_engine_uf.isfinite(d).all().astype(_np.int8) * -1 + 1 +
+                (d < 0).any().astype(_np.int8) * 2).get()
+        if code & 1:
+            raise OverflowError("high - low range exceeds valid bounds"
+                                if scalar and not legacy else
+                                "Range exceeds valid bounds")
+        if not legacy and code & 2:
+            raise ValueError("high - low < 0")
+        return
     with _np.errstate(all="ignore"):
         diff = _np.subtract(_common.host(high), _common.host(low),
                             dtype=_np.float64)
@@ -271,8 +336,20 @@ def _affine(u, shift, scale):
     return u * _dev(scale) + _dev(shift)
 
 
+def _f64(x):
+    """A bound as float64: a device array cast on the device."""
+    if _common.is_dev(x):
+        return x.astype(_np.float64, copy=False)
+    return _np.asarray(x, _np.float64)
+
+
 def _check_nonneg(x, name):
-    host = x.get() if hasattr(x, "get") else _np.asarray(x)
+    if _common.is_dev(x):
+        # one device reduction, one sync (deliberate: NumPy raises here)
+        if bool((x < 0).any().get()):
+            raise ValueError("%s < 0" % name)
+        return
+    host = _np.asarray(x)
     if (_np.asarray(host) < 0).any():
         raise ValueError("%s < 0" % name)
 

@@ -15,8 +15,7 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
-from .moments import std
-from .order import percentile
+from . import bin_estimators as _bin_estimators
 from .._engine.arrays import arange, ascontiguousarray, zeros
 from .._engine.ufuncs import logical_and
 from ..indexing.advanced import flatnonzero
@@ -24,8 +23,7 @@ from ..manipulation.shapes import concatenate
 from ..math.cumulative import cumsum
 from ..math.extrema import amax, amin
 from ..sorting.search_unique import searchsorted
-from ..sorting.sort import sort, argsort
-from .moments import mean
+from ..sorting.sort import argsort
 from .._engine.ufuncs import where
 from .._engine.operands import _imag
 from .._engine.operands import _real
@@ -33,10 +31,6 @@ from .._engine.operands import _real
 __all__ = ["bincount", "histogram", "histogram_bin_edges", "digitize"]
 
 _INT64 = _np.dtype(_np.int64)
-
-
-def _host_scalar(x):
-    return x.get().item() if isinstance(x, ndarray) else x
 
 
 _COUNT_BODY = """
@@ -62,9 +56,17 @@ def bincount(x, weights=None, minlength=0):
     minlength = int(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
-    if x.size and int(_host_scalar(amin(x))) < 0:
-        raise ValueError("'list' argument must have no negative elements")
-    nb = max(int(_host_scalar(amax(x))) + 1 if x.size else 0, minlength)
+    top = 0
+    if x.size:
+        # one sync, deliberate: the largest value sets the output's length
+        # and a negative one is NumPy's ValueError
+        lo, hi = (int(v) for v in concatenate(
+            [amin(x).reshape(1), amax(x).reshape(1)]).get())
+        if lo < 0:
+            raise ValueError("'list' argument must have no negative "
+                             "elements")
+        top = hi + 1
+    nb = max(top, minlength)
     xi = x.astype(_INT64)
     edges = arange(nb + 1, dtype=_INT64)
     if weights is None:
@@ -119,121 +121,33 @@ def _unsigned_subtract(a, b):
                         casting="unsafe", dtype=udt)
 
 
-def _ptp(x):
-    return _unsigned_subtract(amax(x).get()[()], amin(x).get()[()])
-
-
-# NumPy's _hist_bin_* bin widths: the statistics (extremes, std, mean,
-# percentiles) are gpuarray reductions, the formulas run on the host
-# scalars in NumPy's order and types
-
-def _bw_sqrt(x, rng):
-    return _ptp(x) / _np.sqrt(x.size)
-
-
-def _bw_sturges(x, rng):
-    return _ptp(x) / (_np.log2(x.size) + 1.0)
-
-
-def _bw_rice(x, rng):
-    return _ptp(x) / (2.0 * x.size ** (1.0 / 3))
-
-
-def _bw_scott(x, rng):
-    return (24.0 * _np.pi ** 0.5 / x.size) ** (1.0 / 3.0) * \
-        std(x).get()[()]
-
-
-def _bw_doane(x, rng):
-    if x.size > 2:
-        sg1 = _np.sqrt(6.0 * (x.size - 2) /
-                       ((x.size + 1.0) * (x.size + 3)))
-        sigma = std(x).get()[()]
-        if sigma > 0.0:
-            t = (x - mean(x).get()[()]) / sigma
-            g1 = mean(t * t * t).get()[()]
-            return _ptp(x) / (1.0 + _np.log2(x.size) +
-                              _np.log2(1.0 + _np.absolute(g1) / sg1))
-    return 0.0
-
-
-def _bw_fd(x, rng):
-    p75, p25 = percentile(x, [75, 25]).get()
-    return 2.0 * _np.subtract(p75, p25) * x.size ** (-1.0 / 3.0)
-
-
-def _bw_auto(x, rng):
-    return min(max(_bw_fd(x, rng), _bw_sqrt(x, rng) / 2),
-               _bw_sturges(x, rng))
-
-
-def _bw_stone(x, rng):
-    """Minimise NumPy's cross-validation estimate over 1..max(100,
-    sqrt(n)) bins.  Every candidate's counts come from one sort of x and
-    one searchsorted of all candidates' edges (what histogram would do
-    per candidate); the scores are NumPy's, on the host."""
-    n = x.size
-    ptp_x = _ptp(x)
-    if n <= 1 or ptp_x == 0:
-        return 0
-    top = max(100, int(_np.sqrt(n)))
-    edges = [_uniform_edges(x.dtype, rng[0], rng[1], k) for k in
-             range(1, top + 1)]
-    allh = _np.concatenate(edges)
-    xs = sort(x)
-    lpos = searchsorted(xs, _asarray(allh)).get()
-    rpos = searchsorted(xs, _asarray(allh), side="right").get()
-    best, best_j = None, None
-    at = 0
-    for k in range(1, top + 1):
-        # bin i: e[i] <= x < e[i+1], the last one also x == e[k]
-        pos = lpos[at:at + k + 1].copy()
-        pos[-1] = rpos[at + k]
-        at += k + 1
-        p_k = _np.diff(pos) / n
-        j = (2 - (n + 1) * p_k.dot(p_k)) / (ptp_x / k)
-        if best is None or j < best_j:     # min() keeps the first
-            best, best_j = k, j
-    if best == top:
-        import warnings
-        warnings.warn("The number of bins estimated may be suboptimal.",
-                      RuntimeWarning, stacklevel=4)
-    return ptp_x / best
-
-
-_SELECTORS = {"stone": _bw_stone, "auto": _bw_auto, "doane": _bw_doane,
-              "fd": _bw_fd, "rice": _bw_rice, "scott": _bw_scott,
-              "sqrt": _bw_sqrt, "sturges": _bw_sturges}
-
-
-def _uniform_edges(adt, lo, hi, n):
-    """NumPy's n + 1 uniform edges on the host, in NumPy's edge type."""
-    bt = _np.result_type(lo, hi, _np.zeros(0, adt))
-    if bt.kind in "biu":
-        bt = _np.result_type(bt, float)
-    return _np.linspace(lo, hi, n + 1, endpoint=True, dtype=bt)
+_ESTIMATORS = ("stone", "auto", "doane", "fd", "rice", "scott", "sqrt",
+               "sturges")
 
 
 def _estimate(a, name, range, weights):
-    """NumPy's number of bins for the estimator `name`."""
-    if name not in _SELECTORS:
+    """(NumPy's number of bins for the estimator `name`, the outer edges
+    it used).  bin_estimators.py computes it on the device; one sync."""
+    if name not in _ESTIMATORS:
         raise ValueError("%r is not a valid estimator for `bins`" % name)
     if weights is not None:
         raise TypeError("Automated estimation of the number of bins is "
                         "not supported for weighted data")
     lo, hi = _outer_edges(a, range)
     if range is not None:
-        # as NumPy scalars: a Python int out of a's range compares fine
+        # as NumPy scalars: a Python int out of a's range compares fine.
+        # The selection has a data-dependent size: a sync, deliberate.
         lo_s, hi_s = _np.asarray(lo)[()], _np.asarray(hi)[()]
         a = a[flatnonzero(logical_and(a >= lo_s, a <= hi_s))]
     if a.size == 0:
-        return 1
-    width = _SELECTORS[name](a, (lo, hi))
-    if not width:
-        return 1
-    if a.dtype.kind in "iu" and width < 1:
-        width = 1
-    return int(_np.ceil(_unsigned_subtract(hi, lo) / width))
+        return 1, (lo, hi)
+    n, warn = _bin_estimators.estimate(a, name, lo, hi,
+                                       _unsigned_subtract(hi, lo))
+    if warn:
+        import warnings
+        warnings.warn("The number of bins estimated may be suboptimal.",
+                      RuntimeWarning, stacklevel=4)
+    return n, (lo, hi)
 
 
 def _outer_edges(a, range, as_float=False):
@@ -251,7 +165,8 @@ def _outer_edges(a, range, as_float=False):
     elif a.size == 0:
         lo, hi = (0.0, 1.0) if as_float else (0, 1)
     else:
-        lo, hi = amin(a).get()[()], amax(a).get()[()]
+        # one sync for both (their values are edges and a Python check)
+        lo, hi = concatenate([amin(a).reshape(1), amax(a).reshape(1)]).get()
         if not (_np.isfinite(lo) and _np.isfinite(hi)):
             raise ValueError("autodetected range of [%s, %s] is not "
                              "finite" % (lo, hi))
@@ -262,10 +177,14 @@ def _outer_edges(a, range, as_float=False):
 
 def _edges(a, bins, range, weights=None):
     """The bin edges NumPy would use, as a float array (gpuarray)."""
+    known = None
     if isinstance(bins, str):
         # the estimators pick a number of uniform bins over the same
-        # outer edges as an integer `bins`
-        bins = _estimate(a, bins, range, weights)
+        # outer edges as an integer `bins` (the data's extremes are not
+        # fetched twice)
+        bins, known = _estimate(a, bins, range, weights)
+        if range is not None or a.size == 0:
+            known = None
     if _np.ndim(bins) == 0:
         try:
             n = _operator.index(bins)
@@ -274,7 +193,8 @@ def _edges(a, bins, range, weights=None):
                             "array") from None
         if n < 1:
             raise ValueError("`bins` must be positive, when an integer")
-        lo, hi = _outer_edges(a, range, as_float=True)
+        lo, hi = known if known is not None else \
+            _outer_edges(a, range, as_float=True)
         dt = _np.result_type(a.dtype, _np.float64) if a.dtype.kind in "biu" \
             else _np.result_type(a.dtype, _np.float16)
         # NumPy builds the edges in the input's float type (float64 for
@@ -285,10 +205,11 @@ def _edges(a, bins, range, weights=None):
                              "%d finite-sized bins." % n)
         return _asarray(e), True
     e = _asarray(bins)
-    eh = e.get() if isinstance(e, ndarray) else _np.asarray(e)
-    if eh.ndim != 1:
+    if e.ndim != 1:
         raise ValueError("`bins` must be 1d, when an array")
-    if (_np.diff(eh) < 0).any():
+    # on the device, a direct comparison (unsigned bins don't wrap as a
+    # diff would); one sync, deliberate: NumPy's ValueError at the call
+    if e.shape[0] > 1 and bool((e[:-1] > e[1:]).any()):
         raise ValueError("`bins` must increase monotonically, when an array")
     return e, False
 

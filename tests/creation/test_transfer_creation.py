@@ -6,7 +6,8 @@ import pytest
 
 import gpuarray as gp
 from conftest import (ALL_DTYPES, LAYOUTS, assert_array_equal_gp, dtype_id,
-                      make_array, make_pair)
+                      make_array, make_pair, assert_same_outcome, outcome,
+                      raised)
 
 # arange / linspace run a kernel above this many elements (gpuarray's
 # _creation._SMALL); both sides of it are tested.
@@ -494,3 +495,71 @@ def test_creation_is_on_the_current_device():
               gp.linspace(0, 1, SMALL + 10), gp.eye(3), gp.tri(2),
               gp.asarray([1, 2]), gp.empty_like(gp.zeros(2))):
         assert a.device == dev
+
+
+# ---- device-array endpoints (issue 22): computed on the device, no
+# endpoint copied to the host (the suite runs with strict __array__, so a
+# host round trip would raise here); bit-exact with NumPy's formula.
+DEVICE_ENDPOINTS = [
+    (np.array([0.0, 1.0, 2.0]), np.array([5.0, 1.0, -2.0])),
+    (np.float32(1.5), np.array([2, 3, 4], np.float32)),
+    (np.array([[1], [2]], np.int64), np.array([10, 20, 30])),
+    (np.array(1e-320), np.array([2e-320, 1.0])),   # a step underflows
+    (np.array(2.0), np.array(2.0)),
+    (np.array([1.0, 2.0], np.float16), 3.0),       # a weak Python stop
+    (np.array([1 + 2j, 3j]), np.array([2.0, 5.0])),
+]
+
+
+@pytest.mark.parametrize("ends", DEVICE_ENDPOINTS, ids=repr)
+@pytest.mark.parametrize("num,endpoint", [(0, True), (1, True), (1, False),
+                                          (2, True), (7, False), (9, True)])
+@pytest.mark.parametrize("dtype,axis", [(None, 0), (np.int32, -1),
+                                        (np.float32, 1)])
+def test_linspace_device_endpoints(ends, num, endpoint, dtype, axis):
+    a, b = ends
+    dev = [gp.asarray(v) if isinstance(v, np.ndarray) else v for v in ends]
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        want = outcome(np.linspace, a, b, num, endpoint, True, dtype, axis)
+        got = outcome(gp.linspace, *dev, num, endpoint, True, dtype, axis)
+    if raised(want) is not None:
+        assert_same_outcome(got, want)
+        return
+    assert raised(got) is None, raised(got)
+    (g, gstep), (w, wstep) = got, want
+    assert_array_equal_gp(g, w, bitwise=True)
+    np.testing.assert_array_equal(
+        gstep.get() if isinstance(gstep, gp.ndarray) else gstep, wstep)
+
+
+@pytest.mark.parametrize("base", [np.array([2.0, 10.0]),
+                                  np.array([[2.0], [3.0]])], ids=repr)
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_logspace_device_base_and_endpoints(base, axis):
+    start = np.array([0.0, 1.0])
+    want = np.logspace(start, 3.0, 5, base=base, axis=axis)
+    got = gp.logspace(gp.asarray(start), 3.0, 5, base=gp.asarray(base),
+                      axis=axis)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    np.testing.assert_allclose(got.get(), want, rtol=4e-16)
+    with pytest.raises(np.exceptions.AxisError):
+        gp.logspace(0.0, 1.0, 3, base=gp.asarray(base), axis=5)
+
+
+def test_device_endpoints_cost_no_sync():
+    """No device-to-host copy at all (_core._d2h_count: each is a sync on
+    a GPU) for linspace/logspace with device endpoints and base."""
+    s = gp.asarray(np.array([0.0, 1.0]))
+    e = gp.asarray(np.array([2.0, 1e-320]))
+    b = gp.asarray(np.array([2.0, 3.0]))
+    gp.linspace(s, e, 9), gp.logspace(s, e, 5, base=b)   # compiled first
+    n0 = gp._core._d2h_count()
+    lin = gp.linspace(s, e, 9, axis=-1)
+    log = gp.logspace(s, e, 5, base=b)
+    assert gp._core._d2h_count() == n0
+    h = [np.array([0.0, 1.0]), np.array([2.0, 1e-320])]
+    assert_array_equal_gp(lin, np.linspace(*h, 9, axis=-1), bitwise=True)
+    np.testing.assert_allclose(log.get(), np.logspace(*h, 5,
+                                                      base=[2.0, 3.0]))

@@ -28,7 +28,8 @@ def close(got, want):
 # ------------------------------------------------ the plan layout itself
 def _gather(layout, arr):
     """What cuFFT reads through `layout` from arr's memory (Note [FFT
-    layout]), as a (loops..., batch, n...) array of arr's values."""
+    layout]), as a (loops..., batch, n...) array of arr's values: host
+    memory read in place (its tests are marked host_numpy)."""
     item = arr.itemsize
     a = np.asarray(arr)
     span = sum((d - 1) * s for d, s in zip(a.shape, a.strides)) // item + 1
@@ -67,6 +68,7 @@ def _ids(shape):
 ])
 @pytest.mark.parametrize("axes", [(3,), (0,), (1,), (2, 3), (0, 3),
                                   (3, 1), (0, 1, 2), (1, 3, 0)])
+@pytest.mark.host_numpy
 def test_layout_addresses_every_element_once(make, axes):
     """Gathering through the layout (cuFFT's formula) visits each element
     once, and transform index k runs along array axis order[k]."""
@@ -89,6 +91,7 @@ def test_layout_addresses_every_element_once(make, axes):
         assert np.all(idx[ax] == pos), (k, ax)
 
 
+@pytest.mark.host_numpy
 def test_layout_real_transforms_and_output_side():
     ids = _ids((4, 6, 10))
     x = host(ids)
@@ -129,6 +132,7 @@ def test_layout_says_copy_for_what_cufft_cannot_read():
         gp._core._fft_layout(x, y, (0, 1, 0, 1), 0)
 
 
+@pytest.mark.host_numpy
 def test_layout_loops_for_unmergeable_batches():
     # F order in, C order out: the batch axes 0 and 2 don't merge
     xc = host(np.ascontiguousarray(

@@ -8,6 +8,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import nvrtc_or_skip, assert_array_equal_gp as same
+from conftest import assert_same, outcome, raised
 
 
 def host(shape, dtype=np.float32, seed=0):
@@ -250,3 +251,52 @@ def test_numpy_matmul_ufunc_dispatches():
     r = np.matmul(a, a.T)
     assert isinstance(r, gp.ndarray)
     np.testing.assert_allclose(r.get(), x @ x.T)
+
+
+# --- the range check of an integer index (issue 22): one pass ("bounds"
+# reduction) and one sync; NumPy's IndexError naming the FIRST bad index
+# in C order, negative indices wrapped.
+@pytest.mark.parametrize("key", [
+    [1, -8, 9], [1, 9, -8], [7, 10], [1, -2, 3, -5], [0, 4],
+    [[0, 5], [7, 1]], [-2**63, 0], [2**63 - 1], [-5, -6], [4, -1, 0]])
+def test_index_range_checked_in_one_pass(key):
+    h = np.arange(5.0) * 3
+    k = np.array(key, dtype=np.int64)
+    want = outcome(h.__getitem__, k)
+    got = outcome(gp.asarray(h).__getitem__, gp.asarray(k))
+    if raised(want) is not None:
+        assert type(raised(got)) is IndexError, raised(got)
+        assert str(raised(got)) == str(raised(want))
+    else:
+        assert_same(got, want)
+
+
+def test_index_range_checked_per_axis():
+    h = np.arange(12.0).reshape(3, 4)
+    g = gp.asarray(h)
+    for key in [([0, 2], [9, 1]), ([0, 5], [9, 1]), ([-3, 2], [-4, 3]),
+                ([0], [4])]:
+        want = outcome(h.__getitem__, tuple(np.array(v) for v in key))
+        got = outcome(g.__getitem__, tuple(gp.asarray(np.array(v))
+                                           for v in key))
+        if raised(want) is not None:
+            assert str(raised(got)) == str(raised(want))
+        else:
+            assert_same(got, want)
+    with pytest.raises(IndexError, match="index 0 is out of bounds for "
+                       "axis 0 with size 0"):
+        gp.zeros((0, 2))[gp.asarray(np.zeros(1, np.int64))]
+
+
+def test_index_arrays_checked_with_one_sync():
+    """The bounds codes of all of a key's index arrays come back in one
+    copy (_core._d2h_count: each copy is a sync on a GPU)."""
+    h = np.arange(60.0).reshape(3, 4, 5)
+    g = gp.asarray(h)
+    i, j = np.array([0, -1, 2]), np.array([[4], [-5]])
+    key = (gp.asarray(i), slice(None), gp.asarray(j))
+    g[key]                                       # compiled first
+    n0 = gp._core._d2h_count()
+    got = g[key]
+    assert gp._core._d2h_count() - n0 == 1
+    assert_same(got, h[i, :, j])

@@ -174,6 +174,7 @@ class Crafted:
 # DLPack on the host: NumPy <-> gpuarray share memory
 # ====================================================================
 
+@pytest.mark.host_numpy
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_numpy_to_gp_shares_memory(dtype, layout):
@@ -192,6 +193,7 @@ def test_numpy_to_gp_shares_memory(dtype, layout):
     np.testing.assert_array_equal(np.asarray(g), new)
 
 
+@pytest.mark.host_numpy
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_gp_to_numpy_shares_memory(dtype, layout):
@@ -234,6 +236,7 @@ def test_pool_array_to_numpy_and_back(dtype):
     assert a[0, 0].get() == n[1, 1]
 
 
+@pytest.mark.host_numpy
 def test_from_dlpack_copy_and_device_arguments():
     n = np.arange(6.0)
     shared = gp.from_dlpack(n, copy=False)
@@ -248,6 +251,7 @@ def test_from_dlpack_copy_and_device_arguments():
         gp.from_dlpack(n, device="tpu")
 
 
+@pytest.mark.host_numpy
 def test_numpy_copy_argument_through_our_producer():
     g = gp.from_dlpack(np.arange(5.0))
     same = np.from_dlpack(g, copy=False)
@@ -266,6 +270,7 @@ def test_from_dlpack_of_gpuarray_is_a_view():
     np.testing.assert_array_equal(c.get(), g.get())
 
 
+@pytest.mark.host_numpy
 def test_readonly_numpy_array_imports_readonly():
     n = np.arange(6.0)
     n.flags.writeable = False
@@ -284,6 +289,7 @@ def test_readonly_numpy_array_imports_readonly():
     assert managed(cap)[1].flags & READ_ONLY
 
 
+@pytest.mark.host_numpy
 def test_old_style_producer_without_new_keywords():
     class Old:
         """A producer from before max_version/dl_device/copy."""
@@ -304,6 +310,7 @@ def test_old_style_producer_without_new_keywords():
     assert np.asarray(g)[1] == 9
 
 
+@pytest.mark.host_numpy
 def test_deleting_the_producer_first_leaves_the_consumer_valid():
     # gpuarray producer, NumPy consumer
     g = gp.from_dlpack(np.arange(1000.0) * 2)
@@ -475,6 +482,7 @@ def test_many_numpy_round_trips_leak_nothing():
 
 # ---- capsules from a foreign producer (made with ctypes) ----
 
+@pytest.mark.host_numpy
 @pytest.mark.parametrize("versioned", [False, True])
 def test_foreign_capsule_deleter_runs_once_when_the_last_view_goes(
         versioned):
@@ -497,6 +505,7 @@ def test_foreign_capsule_deleter_runs_once_when_the_last_view_goes(
     assert c.deleted == 1
 
 
+@pytest.mark.host_numpy
 def test_foreign_capsule_bool_uint8_and_readonly():
     b = Crafted(np.array([True, False, True]))
     g = gp.fromDlpack(b.capsule)
@@ -511,6 +520,7 @@ def test_foreign_capsule_bool_uint8_and_readonly():
     assert gp.fromDlpack(Crafted(np.arange(3.0)).capsule).flags.writeable
 
 
+@pytest.mark.host_numpy
 def test_foreign_capsule_null_strides_and_byte_offset():
     buf = np.arange(20.0)
     c = Crafted(buf[4:16].reshape(3, 4), strides=False, byte_offset=32)
@@ -685,6 +695,7 @@ def buffer_info(obj, flags, data_ptr):
         _release_buffer(ctypes.byref(view))
 
 
+@pytest.mark.host_numpy
 @pytest.mark.parametrize("readonly", [False, True])
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("flags", PyBUF)
@@ -699,6 +710,7 @@ def test_getbuffer_flags_match_numpy(flags, layout, readonly):
     assert got == want
 
 
+@pytest.mark.host_numpy
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_memoryview_matches_numpy(dtype, layout):
@@ -714,6 +726,7 @@ def test_memoryview_matches_numpy(dtype, layout):
     np.testing.assert_array_equal(np.asarray(mg), n)  # back through PEP 3118
 
 
+@pytest.mark.host_numpy
 def test_memoryview_writes_through_and_respects_readonly():
     n = np.zeros(6)
     g = gp.from_dlpack(n)
@@ -738,6 +751,7 @@ def test_device_memory_has_no_buffer():
 # __array__ (NumPy 2's protocol)
 # ====================================================================
 
+@pytest.mark.host_numpy
 def test_array_protocol_on_host_matches_numpy():
     n = np.arange(6.0)
     g = gp.from_dlpack(n)

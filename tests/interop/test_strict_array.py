@@ -105,3 +105,37 @@ def test_array_of_a_list_of_device_arrays(make, strict):
         np.array([np.arange(3), np.arange(3) * 2], dtype=np.float64))
     with pytest.raises(ValueError, match="copy"):
         gp.array(rows, copy=False)
+
+
+def test_host_memory_view_for_the_host_backends(strict):
+    """The host device's compute backends (the host FFT) view host memory
+    deliberately: _core._host_memory_view works in strict mode, shares the
+    memory, and refuses anything else."""
+    g = gp.arange(6.0).reshape(2, 3)[:, ::2]
+    if g.device != gp.cuda.get_current_device() or gp.cuda.is_available():
+        pytest.skip("host device only")
+    with pytest.raises(TypeError):
+        np.asarray(g)
+    v = _core._host_memory_view(g)
+    assert v.shape == (2, 2) and v.strides == g.strides
+    np.testing.assert_array_equal(v, g.get())
+    v[0, 0] = 42.0
+    assert g[0, 0].get() == 42.0
+    with pytest.raises(TypeError):
+        _core._host_memory_view(np.zeros(2))
+
+
+def test_the_suite_runs_strict():
+    """tests/conftest.py turns the mode on for the whole suite (CI's one
+    run is the strict run); only GPUARRAY_STRICT_ARRAY=0 turns it off."""
+    want = os.environ.get("GPUARRAY_STRICT_ARRAY") != "0"
+    assert _core._strict_array() is want
+    assert os.environ.get("GPUARRAY_STRICT_ARRAY") in ("0", "1")
+
+
+@pytest.mark.host_numpy
+def test_host_numpy_marker_turns_it_off_for_one_test():
+    assert _core._strict_array() is False
+    if gp.zeros(1).device == gp.cuda.get_current_device() and \
+            not gp.cuda.is_available():
+        np.testing.assert_array_equal(np.asarray(gp.arange(2.0)), [0, 1])

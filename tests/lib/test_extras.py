@@ -694,3 +694,16 @@ def test_apply_over_axes_empty_and_errors():
         gp.apply_over_axes(bad, gp.ones((2, 3, 4)), 0)
     with pytest.raises(np.exceptions.AxisError):
         gp.apply_over_axes(gp.sum, gp.ones((2, 3)), 3)
+
+
+@pytest.mark.parametrize("start,stop", [([1.0, 0.0], 5.0), (2.0, [3.0, 0j]),
+                                        ([1.0, 2.0], [0.0, 4.0])])
+def test_geomspace_zero_device_endpoint_raises(start, stop):
+    """The zero check is one device reduction per side and one sync;
+    NumPy's ValueError."""
+    dev = [gp.asarray(np.asarray(v)) if isinstance(v, list) else v
+           for v in (start, stop)]
+    with pytest.raises(ValueError, match="zero"):
+        np.geomspace(np.asarray(start), np.asarray(stop), 4)
+    with pytest.raises(ValueError, match="zero"):
+        gp.geomspace(*dev, 4)

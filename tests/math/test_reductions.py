@@ -676,7 +676,9 @@ def test_cuda_text_compiles_with_nvrtc():
            (R._op_sum(np.dtype(np.float32)), np.float32, np.float32, 1, 0),
            (R._op_var("float", False, False), np.float32, np.float32, 0, 0),
            (R._op_var("double", True, True), np.complex128, np.float64, 0,
-            0)]
+            0),
+           # integer indexing's one-pass range check (indexing/advanced.py)
+           (("bounds", ""), np.int64, np.int32, 0, 1)]
     nvrtc_or_skip()
     for op, tin, tout, kind, i64 in ops:
         src = _core._reduce_source(op, tin, tin, tout, tout, kind, i64)

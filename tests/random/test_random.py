@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from conftest import nvrtc_or_skip
+from conftest import nvrtc_or_skip, outcome, raised
 
 N = 200_000
 
@@ -277,3 +277,135 @@ def test_array_like_parameters(method, args):
     want = getattr(np.random.default_rng(0), method)(*args)
     got = getattr(gp.random.default_rng(0), method)(*args)
     assert got.shape == want.shape and got.dtype == want.dtype
+
+
+# --- device-array bounds (issue 22): validated on the device (one
+# reduction, one sync), never copied to the host; the suite runs with
+# strict __array__, so a host conversion would raise here.
+
+DEVICE_INT_BOUNDS = [
+    (np.array([0, 1, -5]), np.array([[3], [20]]), np.int64, False),
+    (np.array([0, 250]), 255, np.uint8, True),
+    (-128, np.array([127, -127]), np.int8, True),
+    (0, np.array([1, 2]), np.bool_, False),
+    (np.zeros(2, np.int64), np.array([2**64 - 1, 5], np.uint64), np.uint64,
+     True),
+    (np.array([-2**63, 0]), np.array([2**63 - 1, 1]), np.int64, True),
+    (np.array([-3, 7]), np.array([2**63, 9], np.uint64), np.int64, False),
+    (np.array([5, 0], np.uint16), np.array([6, 65535], np.uint16),
+     np.uint16, True),
+]
+
+
+@pytest.mark.parametrize("low, high, dtype, endpoint", DEVICE_INT_BOUNDS)
+@pytest.mark.parametrize("on_device", ["low", "high", "both"])
+def test_integers_device_bounds_match_host_bounds(low, high, dtype,
+                                                  endpoint, on_device):
+    """The same stream as with host bounds (the same span arithmetic),
+    bit for bit, and NumPy's shape and dtype."""
+    def dev(v, which):
+        return gp.asarray(v) if np.ndim(v) and on_device in (which, "both") \
+            else v
+    want = np.random.default_rng(0).integers(low, high, dtype=dtype,
+                                             endpoint=endpoint)
+    host = gp.random.default_rng(7).integers(low, high, size=(50,) +
+                                             want.shape, dtype=dtype,
+                                             endpoint=endpoint)
+    got = gp.random.default_rng(7).integers(dev(low, "low"),
+                                            dev(high, "high"),
+                                            size=(50,) + want.shape,
+                                            dtype=dtype, endpoint=endpoint)
+    assert got.dtype == want.dtype == host.dtype
+    np.testing.assert_array_equal(got.get(), host.get())
+
+
+@pytest.mark.parametrize("low, high, kw", [
+    (np.array([0, 5]), np.array([5, 5]), {}),
+    (np.array([0, 6]), np.array([5, 5]), {"endpoint": True}),
+    (np.array([-1, 0]), 5, {"dtype": np.uint8}),
+    (0, np.array([5, 300]), {"dtype": np.uint8}),
+    (0, np.array([5, 256]), {"dtype": np.uint8}),
+    (0, np.array([5, 255]), {"dtype": np.uint8, "endpoint": True}),
+    (np.array([3, 2**62]), np.array([4, 2**63 + 5], np.uint64),
+     {"endpoint": True}),
+    (np.array([10]), np.array([2**64 - 1], np.uint64),
+     {"dtype": np.int64}),
+    (np.array([2**63 - 1]), np.array([5], np.uint64), {}),
+    (np.array([0, 1]), np.array([1, 1]), {"dtype": np.bool_}),
+])
+def test_integers_device_bound_errors(low, high, kw):
+    """NumPy's exception type (and message) for device bounds."""
+    n = np.random.default_rng(0)
+    g = gp.random.default_rng(0)
+    want = outcome(n.integers, low, high, **kw)
+    got = outcome(g.integers, gp.asarray(low) if np.ndim(low) else low,
+                  gp.asarray(high), **kw)
+    if raised(want) is None:
+        assert raised(got) is None, raised(got)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        return
+    assert type(raised(got)) is type(raised(want)), (raised(got),
+                                                     raised(want))
+    assert str(raised(got)) == str(raised(want))
+
+
+@pytest.mark.parametrize("low, high", [
+    (np.array([0.0, 1.0]), np.array([2.0, 0.5])),
+    (np.array([0.0, 1.0]), np.array([2.0, np.inf])),
+    (np.array([np.nan, 1.0]), np.array([2.0, 3.0])),
+    (np.array(2.0), np.array(1.0)), (np.array(0.0), np.array(np.inf)),
+    (np.array([-1e308]), np.array([1e308])),
+    (np.array([0.0, 1.0], np.float32), np.array([2.0, 3.0], np.float32))])
+@pytest.mark.parametrize("legacy", [False, True])
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+def test_uniform_device_bounds_checked_on_the_device(low, high, legacy):
+    make = np.random.RandomState if legacy else np.random.default_rng
+    gmake = gp.random.RandomState if legacy else gp.random.default_rng
+    want = outcome(make(0).uniform, low, high)
+    got = outcome(gmake(0).uniform, gp.asarray(low), gp.asarray(high))
+    if raised(want) is not None:
+        assert type(raised(got)) is type(raised(want)), raised(got)
+        assert str(raised(got)) == str(raised(want))
+        return
+    assert raised(got) is None, raised(got)
+    # (NumPy returns a Python float for 0-d bounds, gpuarray a 0-d array)
+    assert got.shape == np.shape(want)
+    assert got.dtype == np.asarray(want).dtype
+    h = got.get()
+    if not legacy:
+        assert ((h >= np.minimum(low, high)) & (h <= np.maximum(low, high))
+                ).all()
+
+
+@pytest.mark.parametrize("method", ["normal", "exponential"])
+@pytest.mark.parametrize("scale", [np.array([1.0, -0.5]), np.array(-2.0),
+                                   np.array([0.0, np.nan, 3.0])])
+def test_scale_checked_on_the_device(method, scale):
+    args = (0.0, scale) if method == "normal" else (scale,)
+    gargs = (0.0, gp.asarray(scale)) if method == "normal" else \
+        (gp.asarray(scale),)
+    want = outcome(getattr(np.random.default_rng(0), method), *args)
+    got = outcome(getattr(gp.random.default_rng(0), method), *gargs)
+    if raised(want) is not None:
+        assert type(raised(got)) is type(raised(want)), raised(got)
+        assert str(raised(got)) == str(raised(want))
+        return
+    assert raised(got) is None, raised(got)
+    assert got.shape == np.shape(want)
+    assert got.dtype == np.asarray(want).dtype
+
+
+@pytest.mark.parametrize("call", [
+    lambda g, lo, hi: g.integers(lo, hi),
+    lambda g, lo, hi: g.integers(lo, hi, endpoint=True, dtype=np.int16),
+    lambda g, lo, hi: g.uniform(lo.astype(np.float64), hi),
+    lambda g, lo, hi: g.normal(lo, hi.astype(np.float32)),
+    lambda g, lo, hi: g.exponential(hi)])
+def test_device_bounds_cost_one_sync(call):
+    """One device-to-host copy (a sync on a GPU) validates the bounds."""
+    lo = gp.asarray(np.array([0, 5, -3]))
+    hi = gp.asarray(np.array([10, 50, 7]))
+    call(gp.random.default_rng(1), lo, hi)     # compiled first
+    n0 = gp._core._d2h_count()
+    call(gp.random.default_rng(1), lo, hi)
+    assert gp._core._d2h_count() - n0 == 1

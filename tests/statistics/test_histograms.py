@@ -167,3 +167,85 @@ def test_bin_estimator_errors():
     # with a finite range the nan is left out
     same(gp.histogram_bin_edges(gp.asarray(y), "sturges", range=(0, 5)),
          np.histogram_bin_edges(y, "sturges", range=(0, 5)), exact=False)
+
+
+# The estimators run on the device (issue 22; bin_estimators.py): the
+# count and stone's flag come back in one copy, NumPy's widths in NumPy's
+# dtypes (float32/float16 data keep theirs), the branches as device
+# wheres.  The suite's strict __array__ refuses any host conversion.
+def _estimator_inputs():
+    rng = np.random.default_rng(11)
+    return [
+        rng.standard_normal(5000).astype(np.float32) * 7,
+        rng.standard_normal(700).astype(np.float16),
+        rng.integers(-2**62, 2**62, 900),                   # wide int64
+        rng.integers(0, 2**63, 900, dtype=np.uint64) * np.uint64(2),
+        rng.integers(-100, 100, 50).astype(np.int8),
+        rng.integers(0, 3, 5000).astype(np.int32),          # width < 1
+        np.concatenate([np.zeros(3000), rng.standard_normal(40)]),  # iqr 0
+        rng.exponential(1.0, 20000),         # stone: top = 141 > 100
+        np.linspace(0.0, 1.0, 2000) ** 8,    # skewed: doane's g1
+        np.array([1.0, 1.0, 2.0]), np.array([3.0]), np.array([2, 2], np.int16),
+    ]
+
+
+@pytest.mark.filterwarnings("ignore:The number of bins")
+@pytest.mark.parametrize("est", ESTIMATORS)
+def test_bin_estimators_on_the_device(est):
+    for x in _estimator_inputs():
+        a = gp.asarray(x)
+        for rng in (None, (0, 0.5)):
+            ne, nw = _warned(lambda: np.histogram_bin_edges(x, est,
+                                                             range=rng))
+            ge, gw = _warned(lambda: gp.histogram_bin_edges(a, est,
+                                                             range=rng))
+            assert ge.shape == ne.shape, (x.dtype, x.size, rng)
+            same(ge, ne, exact=False)
+            assert gw == nw
+
+
+def test_stone_warns_when_the_bound_wins():
+    rng = np.random.default_rng(2)      # 300 narrow spikes: top = 122
+    x = np.concatenate([rng.normal(i, 0.001, 50) for i in range(300)])
+    with pytest.warns(RuntimeWarning, match="suboptimal"):
+        want = np.histogram_bin_edges(x, "stone")
+    with pytest.warns(RuntimeWarning, match="suboptimal"):
+        got = gp.histogram_bin_edges(gp.asarray(x), "stone")
+    same(got, want, exact=False)
+
+
+@pytest.mark.parametrize("bins", [np.array([0, 5, 3], np.uint8),
+                                  np.array([0.0, 1.0, 1.0, 4.0]),
+                                  np.array([3.0, 1.0]), np.array([2.0]),
+                                  np.array([[0.0, 1.0]])], ids=repr)
+def test_array_bins_checked_on_the_device(bins):
+    """The monotonic check of array bins is a device comparison (no copy
+    of the bins; unsigned bins don't wrap), NumPy's ValueError."""
+    x = np.array([0.5, 1.0, 2.0, 3.5])
+    for fn in ("histogram", "histogram_bin_edges"):
+        try:
+            want = getattr(np, fn)(x, bins)
+        except ValueError:
+            with pytest.raises(ValueError):
+                getattr(gp, fn)(gp.asarray(x), gp.asarray(bins))
+            continue
+        got = getattr(gp, fn)(gp.asarray(x), gp.asarray(bins))
+        if fn == "histogram":
+            same(got[0], want[0])
+            got, want = got[1], want[1]
+        same(got, want)
+
+
+@pytest.mark.parametrize("est", ESTIMATORS)
+@pytest.mark.parametrize("dt", [np.float64, np.float32, np.int16])
+def test_bin_estimators_cost_one_sync(est, dt):
+    """The estimate is one device-to-host copy (the count, with stone's
+    flag); the data's extremes (the outer edges, host values NumPy's
+    linspace needs) another: two in all, whatever the estimator."""
+    x = (np.random.default_rng(5).standard_normal(3000) * 40).astype(dt)
+    a = gp.asarray(x)
+    gp.histogram_bin_edges(a, est)              # compiled first
+    n0 = gp._core._d2h_count()
+    got = gp.histogram_bin_edges(a, est)
+    assert gp._core._d2h_count() - n0 == 2
+    same(got, np.histogram_bin_edges(x, est), exact=False)
