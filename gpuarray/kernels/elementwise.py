@@ -20,6 +20,14 @@ pointer cast to writable), so it writes only what the code writes.  A
 non-contiguous raw output is worked on in a contiguous copy, copied
 back.  Where every output is raw the engine's output is a one-element
 scratch array that no element is stored to (gpa_skip).
+
+Note [No identity]: ReductionKernel(identity=None) is CuPy's reduction
+without an identity: every partial result starts from a value-initialized
+reduce type (`acc_t()`, zero), as CuPy's `_type_reduce()`, so the answer
+is CuPy's for the same kernel (exact where zero is neutral for
+reduce_expr: sums, bitwise or, max of non-negative values); an empty
+reduction with a non-empty result raises CuPy's ValueError ("zero-size
+array to reduction operation NAME which has no identity").
 """
 import re as _re
 
@@ -322,9 +330,9 @@ class ReductionKernel:
                                             self.out_params):
             raise NotImplementedError("gpuarray ReductionKernel: one "
                                       "output and no raw parameters")
-        if identity is None:
-            raise NotImplementedError("gpuarray ReductionKernel: an "
-                                      "identity is required")
+        if identity is not None and not isinstance(identity, str):
+            raise TypeError("identity must be a str or None (got %s)"
+                            % type(identity).__name__)
         self.map_expr = map_expr
         self.reduce_expr = reduce_expr
         self.post_map_expr = post_map_expr
@@ -361,6 +369,10 @@ class ReductionKernel:
             out = _core.empty(shape, out_dt)
         elif tuple(out.shape) != shape:
             raise ValueError("Out shape is mismatched")
+        if self.identity is None and src.size == 0 and out.size:
+            # Note [No identity]: CuPy's error for an empty reduction
+            raise ValueError("zero-size array to reduction operation %s "
+                             "which has no identity" % self.name)
         op = self._op(types, acc, nin == 1 and src is ins[0])
         _core._reduce(src, axes, out, op, src_dt, out_dt, 0.0, 0.0)
         return out
@@ -378,8 +390,12 @@ class ReductionKernel:
                        "gpa_cast<acc_t>(%s); }()" % (p.name, self.map_expr))
         else:
             mapping = "gpa_cast<acc_t>(in0)"
-        return (_CT[acc.char], acc.itemsize,
-                "gpa_cast<acc_t>(%s)" % self.identity, mapping,
+        # Note [No identity]: as CuPy, a reduction without an identity
+        # starts every partial result from a value-initialized acc_t
+        # (zero); an empty one raised in _call
+        ident = "acc_t()" if self.identity is None else \
+            "gpa_cast<acc_t>(%s)" % self.identity
+        return (_CT[acc.char], acc.itemsize, ident, mapping,
                 "gpa_cast<acc_t>(%s)" % self.reduce_expr,
                 finish, _MINMAX + _typedefs(types) + self.preamble)
 
