@@ -33,6 +33,22 @@ __all__ = sorted(set(_core.ufuncs) | {a for a, n in _ALIASES.items()
                     "imag", "angle", "nan_to_num", "isclose"})
 
 
+def check_out(out):
+    """out= is None or a gpuarray array: NumPy's TypeError for anything
+    else (a list, a NumPy scalar), before any shape is looked at."""
+    if out is not None and not isinstance(out, ndarray):
+        raise TypeError("'out' must be a gpuarray.ndarray (got %s)"
+                        % type(out).__name__)
+    return out
+
+
+def check_subok(subok):
+    """subok= of a ufunc-like function: nothing to keep (no subclasses),
+    but a bool as NumPy requires."""
+    if not isinstance(subok, bool):     # (a NumPy bool too is refused)
+        raise TypeError("'subok' must be a boolean")
+
+
 def _as_operand(x):
     """Arrays stay arrays; Python/NumPy scalars stay scalars (weak or
     strong as NumPy 2 treats them); anything else becomes an array."""
@@ -81,6 +97,7 @@ def where(condition, x=None, y=None):
 def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
          **kwargs):
     """NumPy's clip: minimum(maximum(a, a_min), a_max), NaN propagating."""
+    check_out(out)
     if min is not None:
         a_min = min
     if max is not None:
@@ -137,6 +154,7 @@ def around(a, decimals=0, out=None):
     """Round half to even to `decimals` places, as numpy.around."""
     a = _as_array(a)
     decimals = _operator.index(decimals)
+    check_out(out)
     if out is not None:
         _around_probe(a, decimals, out)
     if a.dtype == _np.bool_:

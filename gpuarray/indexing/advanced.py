@@ -474,6 +474,9 @@ def _axis(axis, ndim):
 
 def compress(condition, a, axis=None, out=None):
     a = _asarray(a)
+    if isinstance(axis, (tuple, list)):     # one axis, as NumPy's take
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(axis).__name__)
     c = _asarray(condition).astype(_np.bool_)
     if c.ndim != 1:
         raise ValueError("condition must be a 1-d array")
