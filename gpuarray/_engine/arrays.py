@@ -162,7 +162,6 @@ def _from_nested(seq):
     return out
 
 
-@_on_device
 def _check_copy(copy):
     """NumPy 2's copy=: True, False or None; a str is its ValueError
     (bool("never") would read as True)."""
@@ -182,6 +181,7 @@ def _ndmin(ndmin):
     return n
 
 
+@_on_device
 def asarray(a, dtype=None, order=None, *, copy=None, device=None,
             like=None, blocking=False):
     """Array on the current device; no copy when `a` already is one.
