@@ -450,7 +450,7 @@ def test_allow_list_is_current():
         assert why and qual in quals, (qual, name, label)
 
 
-if __name__ == "__main__":      # triage: python3 tests/core/test_exception_sweep.py
+if __name__ == "__main__":      # triage: python3 <this file> [names]
     import sys
     write_open = "--write-open" in sys.argv
     which = [a for a in sys.argv[1:] if not a.startswith("--")] or None
