@@ -41,6 +41,9 @@ def _shape(size):
         if size < 0:
             raise ValueError("negative dimensions are not allowed")
         return (int(size),)
+    if isinstance(size, (dict, set, frozenset)):    # not sequences
+        raise TypeError("expected a sequence of integers or a single "
+                        "integer, got %r" % (size,))
     # operator.index: NumPy's TypeError for a str or a float in size
     shape = tuple(_operator.index(s) for s in size)
     if any(s < 0 for s in shape):
