@@ -203,14 +203,14 @@ def _complex_part(val, part):
 
 
 def real(val):
-    val = _as_operand(val)
+    val = _as_array(val)    # (a str: the unsupported-dtype TypeError)
     if val.dtype.kind != "c":
         return val
     return _complex_part(val, 0)
 
 
 def imag(val):
-    val = _as_operand(val)
+    val = _as_array(val)
     if val.dtype.kind != "c":
         return _core.full(val.shape, 0, val.dtype)
     return _complex_part(val, 1)
@@ -232,6 +232,9 @@ def angle(z, deg=False):
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    if isinstance(copy, str):
+        raise ValueError("strings are not allowed for 'copy' keyword. Use "
+                         "True/False/None instead.")
     x = _as_array(x)
     if x.dtype.kind not in "fc":
         return x.copy() if copy else x

@@ -276,6 +276,9 @@ def copy(a, order="K", subok=False):
 
 
 def copyto(dst, src, casting="same_kind", where=True):
+    if not isinstance(dst, ndarray):    # NumPy's TypeError
+        raise TypeError("copyto() argument 1 must be a gpuarray.ndarray, "
+                        "not %s" % type(dst).__name__)
     if not isinstance(src, ndarray) and _np.ndim(src) == 0:
         # NumPy's own cast of a scalar into dst's dtype: Python scalars
         # are weak (300 into int8 overflows, 2.5 into int8 breaks
