@@ -429,9 +429,22 @@ def identity(n, dtype=None):
     return eye(n, dtype=float if dtype is None else dtype)
 
 
+def _tri_len(n):
+    """tri's N/M as NumPy's arange(N) reads them: a float counts up to
+    its ceiling, a length past a C ssize_t is its ValueError."""
+    if isinstance(n, float) and math.isfinite(n):
+        n = math.ceil(n)
+    n = operator.index(n)
+    if n >= 2 ** 63:
+        raise ValueError("Maximum allowed size exceeded")
+    return n
+
+
 def tri(N, M=None, k=0, dtype=float):
     """Ones at and below the k-th diagonal."""
-    N = operator.index(N)
-    M = N if M is None else operator.index(M)
+    N = _tri_len(N)
+    M = N if M is None else _tri_len(M)
+    if isinstance(k, str):      # NumPy negates k: its TypeError
+        raise TypeError("bad operand type for unary -: 'str'")
     # NumPy builds tri from aranges: a negative length gives no rows/columns
     return _core._tri(max(N, 0), max(M, 0), k, np.dtype(dtype))
