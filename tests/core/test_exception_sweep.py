@@ -434,6 +434,84 @@ def test_unusual_valid_arguments_match_numpy(target):
     assert not bad, bad
 
 
+# The issue's named examples, written out (the walk's base arrays are
+# float64; these need integer arrays, layouts and exact out= shapes).
+def _A(xp):
+    return xp.ones((3, 3))
+
+
+KNOWN = {
+    "dot_out_dtype": lambda xp: xp.dot(_A(xp), _A(xp),
+                                       out=xp.empty((3, 3), xp.float32)),
+    "dot_out_shape": lambda xp: xp.dot(_A(xp), _A(xp), out=xp.empty((3, 4))),
+    "dot_out_F": lambda xp: xp.dot(_A(xp), _A(xp),
+                                   out=xp.empty((3, 3), order="F")),
+    "dot_out_strided": lambda xp: xp.dot(_A(xp), _A(xp),
+                                         out=xp.empty((3, 6))[:, ::2]),
+    "dot_out_list": lambda xp: xp.dot(_A(xp), _A(xp), out=[0.0]),
+    "matmul_out_int": lambda xp: xp.matmul(_A(xp), _A(xp),
+                                           out=xp.empty((3, 3), xp.int32)),
+    "matmul_out_f32": lambda xp: xp.matmul(_A(xp), _A(xp),
+                                           out=xp.empty((3, 3), xp.float32)),
+    "matmul_out_shape": lambda xp: xp.matmul(_A(xp), _A(xp),
+                                             out=xp.empty((3, 4))),
+    "matmul_out_F": lambda xp: xp.matmul(_A(xp), _A(xp),
+                                         out=xp.empty((3, 3), order="F")),
+    "matmul_subok": lambda xp: xp.matmul(_A(xp), _A(xp), subok=1),
+    "concat_dtype_int": lambda xp: xp.concatenate([_A(xp), _A(xp)],
+                                                  dtype=xp.int32),
+    "concat_unsafe": lambda xp: xp.concatenate(
+        [_A(xp), _A(xp)], dtype=xp.int32, casting="unsafe"),
+    "concat_casting_bogus": lambda xp: xp.concatenate([_A(xp)],
+                                                      casting="bogus"),
+    "concat_casting_int": lambda xp: xp.concatenate([_A(xp)], casting=1),
+    "concat_out_dtype": lambda xp: xp.concatenate(
+        [_A(xp), _A(xp)], out=xp.empty((6, 3)), dtype=xp.float64),
+    "concat_out_int": lambda xp: xp.concatenate(
+        [_A(xp), _A(xp)], out=xp.empty((6, 3), xp.int32)),
+    "stack_dtype_int": lambda xp: xp.stack([_A(xp), _A(xp)], dtype=xp.int32),
+    "stack_out_list": lambda xp: xp.stack([_A(xp), _A(xp)], out=[0]),
+    "sum_dtype_bad": lambda xp: xp.sum(_A(xp), dtype="foo"),
+    "sum_out_shape": lambda xp: xp.sum(_A(xp), axis=0, out=xp.empty(4)),
+    "sum_out_int": lambda xp: xp.sum(_A(xp), axis=0,
+                                     out=xp.empty(3, xp.int32)),
+    "mean_out_int": lambda xp: xp.mean(_A(xp), axis=0,
+                                       out=xp.empty(3, xp.int32)),
+    "sum_out_npscalar": lambda xp: xp.sum(_A(xp), out=np.float64(0)),
+    "sum_keepdims_str": lambda xp: xp.sum(_A(xp), keepdims="x"),
+    "sum_where_float": lambda xp: xp.sum(_A(xp), where=xp.ones((3, 3))),
+    "cumsum_out_list": lambda xp: xp.cumsum(_A(xp), out=[0]),
+    "less_2_70": lambda xp: xp.arange(3) < 2 ** 70,
+    "eq_2_63": lambda xp: xp.arange(3) == 2 ** 63,
+    "u8_gt_neg_2_70": lambda xp: xp.arange(3, dtype=xp.uint8) > -2 ** 70,
+    "equal_ufunc_2_70": lambda xp: xp.equal(xp.arange(3), 2 ** 70),
+    "add_2_70": lambda xp: xp.arange(3) + 2 ** 70,
+    "u64_add_2_63": lambda xp: xp.arange(3, dtype=xp.uint64) + 2 ** 63,
+    "float_add_2_70": lambda xp: xp.ones(3) + 2 ** 70,
+    "abs_2_63": lambda xp: xp.absolute(2 ** 63),
+    "sqrt_2_70": lambda xp: xp.sqrt(2 ** 70),
+    "int8_add_300": lambda xp: xp.arange(3, dtype=xp.int8) + 300,
+    "int8_lt_300": lambda xp: xp.arange(3, dtype=xp.int8) < 300,
+    "sin_out_0d_int": lambda xp: xp.sin(_A(xp), out=xp.zeros((), xp.int64)),
+    "add_subok": lambda xp: xp.add(_A(xp), 1, subok=None),
+    "sort_axis_tuple": lambda xp: xp.sort(_A(xp), axis=(0,)),
+    "sort_kind_int": lambda xp: xp.sort(_A(xp), kind=3),
+    "asarray_copy_str": lambda xp: xp.asarray([1, 2], copy="never"),
+    "eye_bool": lambda xp: xp.eye(True),
+    "eye_huge": lambda xp: xp.eye(2 ** 70),
+    "zeros_dict": lambda xp: xp.zeros({}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(KNOWN))
+def test_named_examples(case):
+    fn = KNOWN[case]
+    want = _quiet(fn, np)
+    got = _quiet(fn, gp)
+    what = _compare(case, False, got, want, True)
+    assert what is None, what
+
+
 def test_walk_covers_the_public_api():
     """The walk reaches the common functions of each namespace and
     finds a base call for them (guards against a sweep that checks
