@@ -28,6 +28,14 @@ is CuPy's for the same kernel (exact where zero is neutral for
 reduce_expr: sums, bitwise or, max of non-negative values); an empty
 reduction with a non-empty result raises CuPy's ValueError ("zero-size
 array to reduction operation NAME which has no identity").
+
+Note [Narrow reduce types]: bool and 1- or 2-byte integer reduce types
+(CuPy takes any) accumulate in the 32-bit integer of their sign, since the
+reduction engine's partial results are 4, 8 or 16 bytes; for the integer
+operations a reduce_expr uses (+, -, *, bit operations, min/max of values
+the type holds) the result cast back by post_map_expr is the narrow
+accumulator's, modulo 2**bits.  float16 stays refused (a float32
+accumulator would round differently from CuPy's).
 """
 import re as _re
 
@@ -312,6 +320,11 @@ class ElementwiseKernel:
         return (int(size),)
 
 
+_NARROW_ACC = {c: _np.dtype(w) for c, w in (
+    ("?", _np.int32), ("b", _np.int32), ("h", _np.int32),
+    ("B", _np.uint32), ("H", _np.uint32))}
+
+
 class ReductionKernel:
     """CuPy's ReductionKernel: map each element (map_expr over the input
     names), combine with reduce_expr over `a` and `b` from `identity`,
@@ -358,6 +371,12 @@ class ReductionKernel:
         in_dt = [_resolve(p, types, x) for p, x in zip(self.in_params, ins)]
         out_dt = _resolve(self.out_params[0], types)
         acc = _np.dtype(self.reduce_type) if self.reduce_type else out_dt
+        # Note [Narrow reduce types]: the engine's partial results are 4,
+        # 8 or 16 bytes; a 1- or 2-byte integer reduce type runs in the
+        # 32-bit integer of its sign (+, -, *, bit ops and min/max give
+        # the same value modulo 2**bits as CuPy's narrow accumulator once
+        # cast back by post_map_expr), bool in int32
+        acc = _NARROW_ACC.get(acc.char, acc)
         if acc.char not in _CT or acc.itemsize % 4:
             raise NotImplementedError("gpuarray ReductionKernel: "
                                       "reduce_type must be a 4, 8 or "

@@ -133,6 +133,21 @@ def test_reduction_kernel_without_identity(dt, axis):
                                   x.max(axis=axis))
 
 
+@pytest.mark.parametrize("dt", [np.uint8, np.int8, np.int16, np.uint16])
+def test_reduction_kernel_narrow_reduce_type(dt):
+    # Note [Narrow reduce types]: the sum wraps as a narrow accumulator
+    # would (NumPy's sum in the same dtype)
+    s = gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0",
+                           "narrow_sum")
+    x = ((np.arange(60) * 37) % 251).astype(dt).reshape(6, 10)
+    r = s(gp.asarray(x), axis=1)
+    assert r.dtype == dt
+    np.testing.assert_array_equal(H(r), x.sum(axis=1, dtype=dt))
+    mx = gp.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a",
+                            str(np.iinfo(dt).min), "narrow_max")
+    np.testing.assert_array_equal(H(mx(gp.asarray(x), axis=0)), x.max(0))
+
+
 def test_reduction_kernel_without_identity_empty():
     s = gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", None,
                            "noid_empty")
