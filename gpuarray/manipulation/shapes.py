@@ -48,7 +48,8 @@ def transpose(a, axes=None):
     return asarray(a).transpose(axes)
 
 
-def permute_dims(a, axes):
+def permute_dims(a, axes=None):
+    """transpose under the Array API's name (NumPy 2.4: axes optional)."""
     return asarray(a).transpose(axes)
 
 
