@@ -103,6 +103,10 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
     if max is not None:
         a_max = max
     # (NumPy >= 2.1: no bounds is a copy, not an error)
+    if _py_int(a) and not -2 ** 63 <= a < 2 ** 64:
+        # NumPy clips it as a Python object: no gpuarray dtype holds it
+        raise TypeError("clip: the Python int %d fits no gpuarray dtype "
+                        "(NumPy would make an object array)" % a)
     a = _as_operand(a)
     if isinstance(a, ndarray) and a.dtype.kind in "iu":
         # NumPy 2: a Python int bound beyond the integer type's range that
