@@ -150,6 +150,13 @@ int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims)
             return -1;
         PyErr_Clear();
     }
+    /* a sequence, as NumPy wants: an iterable such as a dict or a set is
+     * its TypeError, not the lengths of its keys */
+    if (!PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "expected a sequence of integers or "
+                     "a single integer, got '%.200S'", obj);
+        return -1;
+    }
     PyObject *seq = PySequence_Fast(obj, "");
     if (seq == NULL) {
         PyErr_Format(PyExc_TypeError,

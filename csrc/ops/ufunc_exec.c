@@ -501,6 +501,35 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         if (gpa_array_check(a->in[i]))
             arrs[i] = (gpa_array *)a->in[i];
     }
+    /* Note [A lone huge Python int]: a unary ufunc of a Python int
+     * beyond int64 sees what np.asarray makes of it, as NumPy's does:
+     * uint64 up to 2**64 - 1 (np.absolute(2**63)), an object array past
+     * it, which gpuarray holds no data of (TypeError, as NumPy's loops
+     * refuse it too for all but abs and its kin). */
+    if (nin == 1 && codes[0] == GPA_WEAK_INT && !PyBool_Check(a->in[0])) {
+        int overflow = 0;
+        (void)PyLong_AsLongLongAndOverflow(a->in[0], &overflow);
+        if (PyErr_Occurred())
+            return NULL;
+        if (overflow > 0) {
+            (void)PyLong_AsUnsignedLongLong(a->in[0]);
+            if (PyErr_Occurred()) {
+                if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+                    return NULL;
+                overflow = -1;
+            } else {
+                codes[0] = NPY_ULONGLONG;
+            }
+        }
+        if (overflow < 0) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "ufunc '%U': the Python int %R fits no gpuarray "
+                         "dtype (NumPy would make an object array)",
+                         uf->name, a->in[0]);
+            return NULL;
+        }
+    }
     gpa_resolution scratch;
     const gpa_resolution *res = gpa_ufunc_resolve(uf, codes, a->dtype,
                                                   a->signature, a->casting,
@@ -557,6 +586,15 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
     for (int o = 0; o < nout; o++) {
         gpa_array *out = a->out[o];
         if (out != NULL) {
+            /* the cast first: NumPy reports a forbidden output cast
+             * before a shape mismatch */
+            PyArray_Descr *ld = PyArray_DescrFromType(res->loop[nin + o]);
+            int can = PyArray_CanCastTypeTo(ld, out->descr, a->casting);
+            Py_DECREF(ld);
+            if (!can) {
+                gpa_ufunc_numpy_error(uf, a, "output cast not allowed");
+                goto fail;
+            }
             int ok = out->nd == nd;
             for (int d = 0; ok && d < nd; d++)
                 ok = out->shape[d] == shape[d];
@@ -584,13 +622,6 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
             if (!(out->flags & GPA_WRITEABLE)) {
                 PyErr_SetString(PyExc_ValueError,
                                 "output array is read-only");
-                goto fail;
-            }
-            PyArray_Descr *ld = PyArray_DescrFromType(res->loop[nin + o]);
-            int can = PyArray_CanCastTypeTo(ld, out->descr, a->casting);
-            Py_DECREF(ld);
-            if (!can) {
-                gpa_ufunc_numpy_error(uf, a, "output cast not allowed");
                 goto fail;
             }
             Py_INCREF(out);

@@ -124,7 +124,13 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                     goto fail;
                 sig_given = 1;
             } else if (strcmp(k, "subok") == 0) {
-                /* gpuarray has no subclasses: nothing to keep */
+                /* gpuarray has no subclasses: nothing to keep, but the
+                 * value is checked as NumPy does (a bool, nothing else) */
+                if (!PyBool_Check(value)) {
+                    PyErr_SetString(PyExc_TypeError,
+                                    "'subok' must be a boolean");
+                    return NULL;
+                }
             } else {
                 PyErr_Format(PyExc_TypeError,
                              "%U() got an unexpected keyword argument '%s'",

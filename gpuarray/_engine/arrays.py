@@ -95,6 +95,8 @@ def empty_like(prototype, dtype=None, order="K", subok=None, shape=None,
                *, device=None):
     """New uninitialised array like `prototype`: its shape and dtype unless
     given, laid out as NumPy lays out empty_like."""
+    if subok is not None:   # no subclasses to keep; NumPy's check
+        operator.index(subok)
     a = asarray(prototype)
     return _core._empty_like(a, dtype, order, shape)
 
@@ -161,6 +163,25 @@ def _from_nested(seq):
     return out
 
 
+def _check_copy(copy):
+    """NumPy 2's copy=: True, False or None; a str is its ValueError
+    (bool("never") would read as True)."""
+    if isinstance(copy, str):
+        raise ValueError("strings are not allowed for 'copy' keyword. Use "
+                         "True/False/None instead.")
+
+
+def _ndmin(ndmin):
+    """ndmin as NumPy reads it: an int (TypeError for a float, a C long's
+    OverflowError past it)."""
+    if isinstance(ndmin, float):
+        raise TypeError("integer argument expected, got float")
+    n = operator.index(ndmin)
+    if not -2 ** 63 <= n < 2 ** 63:
+        raise OverflowError("Python int too large to convert to C long")
+    return n
+
+
 @_on_device
 def asarray(a, dtype=None, order=None, *, copy=None, device=None,
             like=None, blocking=False):
@@ -183,6 +204,7 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
             raise ValueError("Unable to avoid copy while creating an array "
                              "as requested.")
         a = _from_nested(a)
+    _check_copy(copy)
     out = _core._asarray(a, dtype, copy, order)
     if blocking:
         _core._synchronize()
@@ -197,6 +219,8 @@ def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
     deep a nested sequence is read (NumPy's default, shown as 0, means no
     cap, while an explicit 0 caps at 0-d)."""
     obj = object
+    _check_copy(copy)
+    ndmin = _ndmin(ndmin)
     cap = 64 if ndmax is None else ndmax
     if ndmax is not None and not 0 <= ndmax <= 64:
         raise ValueError("ndmax must be in the range [0, NPY_MAXDIMS (64)] ")
@@ -440,18 +464,50 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
 @_on_device
 def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
     """2-D array with ones on the k-th diagonal."""
-    out = _core._eye(N, N if M is None else M, operator.index(k),
-                     np.dtype(dtype))
+    N = _eye_dim(N)
+    M = N if M is None else _eye_dim(M)
+    k = operator.index(k)
+    k = max(-N - 1, min(k, M + 1))  # past the corners: no diagonal at all
+    if not isinstance(order, str):
+        raise TypeError("order must be str, not %s" % type(order).__name__)
+    if order not in ("C", "F", "A", "K"):
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
+                         "(got %r)" % (order,))
+    out = _core._eye(N, M, k, np.dtype(dtype))
     return asfortranarray(out) if order == "F" else out
+
+
+def _eye_dim(n):
+    """eye's N and M as NumPy reads them: an integer, not a bool (its
+    TypeError), within a C ssize_t (its ValueError past it)."""
+    if isinstance(n, (bool, np.bool_)):
+        raise TypeError("an integer is required")
+    n = operator.index(n)
+    if not -2 ** 63 <= n < 2 ** 63:
+        raise ValueError("Maximum allowed dimension exceeded")
+    return n
 
 
 def identity(n, dtype=None):
     return eye(n, dtype=float if dtype is None else dtype)
 
 
+def _tri_len(n):
+    """tri's N/M as NumPy's arange(N) reads them: a float counts up to
+    its ceiling, a length past a C ssize_t is its ValueError."""
+    if isinstance(n, float) and math.isfinite(n):
+        n = math.ceil(n)
+    n = operator.index(n)
+    if n >= 2 ** 63:
+        raise ValueError("Maximum allowed size exceeded")
+    return n
+
+
 def tri(N, M=None, k=0, dtype=float):
     """Ones at and below the k-th diagonal."""
-    N = operator.index(N)
-    M = N if M is None else operator.index(M)
+    N = _tri_len(N)
+    M = N if M is None else _tri_len(M)
+    if isinstance(k, str):      # NumPy negates k: its TypeError
+        raise TypeError("bad operand type for unary -: 'str'")
     # NumPy builds tri from aranges: a negative length gives no rows/columns
     return _core._tri(max(N, 0), max(M, 0), k, np.dtype(dtype))

@@ -22,7 +22,7 @@ from .._core import ndarray
 from .reduction_ops import _acc_of, _op_sum
 from .. import _core
 from . import datetimes as _dt
-from .ufuncs import where as _where
+from .ufuncs import check_out, where as _where
 
 
 def _asarray(a):
@@ -88,6 +88,7 @@ def _single_axis(axis):
 def _check_out_shape(out, shape):
     """out= of a reduction built by several launches: NumPy's shape
     check (out[...] = r would broadcast instead)."""
+    check_out(out)
     if out is not None and tuple(out.shape) != tuple(shape):
         raise ValueError("output parameter for reduction operation has "
                          "the wrong shape: %s, expected %s"
@@ -106,7 +107,9 @@ def _into_out(out, r):
 
 
 def _result_shape(shape, axes, keepdims):
-    if keepdims:
+    # NumPy reads keepdims as an integer (its TypeError for a str or a
+    # NumPy bool, which has no __index__)
+    if _op.index(keepdims):
         return tuple(1 if i in axes else s for i, s in enumerate(shape))
     return tuple(s for i, s in enumerate(shape) if i not in axes)
 
@@ -164,7 +167,11 @@ def _masked(a, where, fill):
     """a with `fill` where `where` is False (NumPy's where= of reductions)."""
     if where is True or where is None:
         return a
-    return _where(_asarray(where), a, _np.asarray(fill, a.dtype)[()])
+    where = _asarray(where)
+    if where.dtype != _np.bool_:    # NumPy casts where= safely to bool
+        raise TypeError("Cannot cast array data from %r to dtype('bool') "
+                        "according to the rule 'safe'" % where.dtype)
+    return _where(where, a, _np.asarray(fill, a.dtype)[()])
 
 
 def _nan_replaced(a, fill):

@@ -11,10 +11,12 @@ import numpy as _np
 from .. import _core
 from .reduce import _asarray, _axes, _dtype_arg, _nan_replaced, _out_loop_dtype
 from .reduction_ops import _scan_op
+from .ufuncs import check_out
 
 
 def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
     a = _asarray(a)
+    check_out(out)
     dtype = _dtype_arg(dtype)
     if axis is None:
         a = a.reshape(-1)

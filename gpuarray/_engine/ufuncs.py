@@ -33,6 +33,22 @@ __all__ = sorted(set(_core.ufuncs) | {a for a, n in _ALIASES.items()
                     "imag", "angle", "nan_to_num", "isclose"})
 
 
+def check_out(out):
+    """out= is None or a gpuarray array: NumPy's TypeError for anything
+    else (a list, a NumPy scalar), before any shape is looked at."""
+    if out is not None and not isinstance(out, ndarray):
+        raise TypeError("'out' must be a gpuarray.ndarray (got %s)"
+                        % type(out).__name__)
+    return out
+
+
+def check_subok(subok):
+    """subok= of a ufunc-like function: nothing to keep (no subclasses),
+    but a bool as NumPy requires."""
+    if not isinstance(subok, bool):     # (a NumPy bool too is refused)
+        raise TypeError("'subok' must be a boolean")
+
+
 def _as_operand(x):
     """Arrays stay arrays; Python/NumPy scalars stay scalars (weak or
     strong as NumPy 2 treats them); anything else becomes an array."""
@@ -114,11 +130,16 @@ def _where_bytes(c, x, y, out):
 def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
          **kwargs):
     """NumPy's clip: minimum(maximum(a, a_min), a_max), NaN propagating."""
+    check_out(out)
     if min is not None:
         a_min = min
     if max is not None:
         a_max = max
     # (NumPy >= 2.1: no bounds is a copy, not an error)
+    if _py_int(a) and not -2 ** 63 <= a < 2 ** 64:
+        # NumPy clips it as a Python object: no gpuarray dtype holds it
+        raise TypeError("clip: the Python int %d fits no gpuarray dtype "
+                        "(NumPy would make an object array)" % a)
     a = _as_operand(a)
     if isinstance(a, ndarray) and a.dtype.kind in "iu":
         # NumPy 2: a Python int bound beyond the integer type's range that
@@ -170,6 +191,7 @@ def around(a, decimals=0, out=None):
     """Round half to even to `decimals` places, as numpy.around."""
     a = _as_array(a)
     decimals = _operator.index(decimals)
+    check_out(out)
     if out is not None:
         _around_probe(a, decimals, out)
     if a.dtype.kind in "mM":
@@ -220,14 +242,14 @@ def _complex_part(val, part):
 
 
 def real(val):
-    val = _as_operand(val)
+    val = _as_array(val)    # (a str: the unsupported-dtype TypeError)
     if val.dtype.kind != "c":
         return val
     return _complex_part(val, 0)
 
 
 def imag(val):
-    val = _as_operand(val)
+    val = _as_array(val)
     if val.dtype.kind != "c":
         return _core.full(val.shape, 0, val.dtype)
     return _complex_part(val, 1)
@@ -249,6 +271,9 @@ def angle(z, deg=False):
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    if isinstance(copy, str):
+        raise ValueError("strings are not allowed for 'copy' keyword. Use "
+                         "True/False/None instead.")
     x = _as_array(x)
     if x.dtype.kind not in "fc":
         return x.copy() if copy else x

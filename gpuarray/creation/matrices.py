@@ -16,6 +16,9 @@ __all__ = ["diagonal", "diag", "trace", "tril", "triu", "meshgrid"]
 def diagonal(a, offset=0, axis1=0, axis2=1):
     """The diagonal as a read-only view (NumPy's rule), on the last axis."""
     a = asarray(a)
+    offset = _op.index(offset)
+    if not -2 ** 63 <= offset < 2 ** 63:    # NumPy reads it as a C long
+        raise OverflowError("Python int too large to convert to C long")
     if a.ndim < 2:
         raise ValueError("diag requires an array of at least two dimensions")
     a1 = _normalize_axis(axis1, a.ndim)

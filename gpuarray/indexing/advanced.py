@@ -488,6 +488,9 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     """Elements of a at `indices` along `axis` (flattened when None)."""
     a = _asarray(a)
     _check_mode(mode)
+    if isinstance(axis, (tuple, list)):     # one axis, as NumPy's take
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(axis).__name__)
     if a.ndim == 0:  # NumPy takes from a 0-d array as from a 1-d one
         a = a.reshape(1)
     if axis is None:
@@ -532,6 +535,9 @@ def _axis(axis, ndim):
 
 def compress(condition, a, axis=None, out=None):
     a = _asarray(a)
+    if isinstance(axis, (tuple, list)):     # one axis, as NumPy's take
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(axis).__name__)
     c = _asarray(condition).astype(_np.bool_)
     if c.ndim != 1:
         raise ValueError("condition must be a 1-d array")

@@ -20,6 +20,22 @@ pointer cast to writable), so it writes only what the code writes.  A
 non-contiguous raw output is worked on in a contiguous copy, copied
 back.  Where every output is raw the engine's output is a one-element
 scratch array that no element is stored to (gpa_skip).
+
+Note [No identity]: ReductionKernel(identity=None) is CuPy's reduction
+without an identity: every partial result starts from a value-initialized
+reduce type (`acc_t()`, zero), as CuPy's `_type_reduce()`, so the answer
+is CuPy's for the same kernel (exact where zero is neutral for
+reduce_expr: sums, bitwise or, max of non-negative values); an empty
+reduction with a non-empty result raises CuPy's ValueError ("zero-size
+array to reduction operation NAME which has no identity").
+
+Note [Narrow reduce types]: bool and 1- or 2-byte integer reduce types
+(CuPy takes any) accumulate in the 32-bit integer of their sign, since the
+reduction engine's partial results are 4, 8 or 16 bytes; for the integer
+operations a reduce_expr uses (+, -, *, bit operations, min/max of values
+the type holds) the result cast back by post_map_expr is the narrow
+accumulator's, modulo 2**bits.  float16 stays refused (a float32
+accumulator would round differently from CuPy's).
 """
 import re as _re
 
@@ -315,6 +331,11 @@ class ElementwiseKernel:
         return (int(size),)
 
 
+_NARROW_ACC = {c: _np.dtype(w) for c, w in (
+    ("?", _np.int32), ("b", _np.int32), ("h", _np.int32),
+    ("B", _np.uint32), ("H", _np.uint32))}
+
+
 class ReductionKernel:
     """CuPy's ReductionKernel: map each element (map_expr over the input
     names), combine with reduce_expr over `a` and `b` from `identity`,
@@ -333,9 +354,9 @@ class ReductionKernel:
                                             self.out_params):
             raise NotImplementedError("gpuarray ReductionKernel: one "
                                       "output and no raw parameters")
-        if identity is None:
-            raise NotImplementedError("gpuarray ReductionKernel: an "
-                                      "identity is required")
+        if identity is not None and not isinstance(identity, str):
+            raise TypeError("identity must be a str or None (got %s)"
+                            % type(identity).__name__)
         self.map_expr = map_expr
         self.reduce_expr = reduce_expr
         self.post_map_expr = post_map_expr
@@ -361,6 +382,12 @@ class ReductionKernel:
         in_dt = [_resolve(p, types, x) for p, x in zip(self.in_params, ins)]
         out_dt = _resolve(self.out_params[0], types)
         acc = _np.dtype(self.reduce_type) if self.reduce_type else out_dt
+        # Note [Narrow reduce types]: the engine's partial results are 4,
+        # 8 or 16 bytes; a 1- or 2-byte integer reduce type runs in the
+        # 32-bit integer of its sign (+, -, *, bit ops and min/max give
+        # the same value modulo 2**bits as CuPy's narrow accumulator once
+        # cast back by post_map_expr), bool in int32
+        acc = _NARROW_ACC.get(acc.char, acc)
         if acc.char not in _CT or acc.itemsize % 4:
             raise NotImplementedError("gpuarray ReductionKernel: "
                                       "reduce_type must be a 4, 8 or "
@@ -372,6 +399,10 @@ class ReductionKernel:
             out = _core.empty(shape, out_dt)
         elif tuple(out.shape) != shape:
             raise ValueError("Out shape is mismatched")
+        if self.identity is None and src.size == 0 and out.size:
+            # Note [No identity]: CuPy's error for an empty reduction
+            raise ValueError("zero-size array to reduction operation %s "
+                             "which has no identity" % self.name)
         op = self._op(types, acc, nin == 1 and src is ins[0])
         _core._reduce(src, axes, out, op, src_dt, out_dt, 0.0, 0.0)
         return out
@@ -389,8 +420,12 @@ class ReductionKernel:
                        "gpa_cast<acc_t>(%s); }()" % (p.name, self.map_expr))
         else:
             mapping = "gpa_cast<acc_t>(in0)"
-        return (_ctype(acc), acc.itemsize,
-                "gpa_cast<acc_t>(%s)" % self.identity, mapping,
+        # Note [No identity]: as CuPy, a reduction without an identity
+        # starts every partial result from a value-initialized acc_t
+        # (zero); an empty one raised in _call
+        ident = "acc_t()" if self.identity is None else \
+            "gpa_cast<acc_t>(%s)" % self.identity
+        return (_ctype(acc), acc.itemsize, ident, mapping,
                 "gpa_cast<acc_t>(%s)" % self.reduce_expr,
                 finish, _MINMAX + _typedefs(types) + self.preamble)
 

@@ -10,6 +10,8 @@ _ORDERS = ("K", "A", "C", "F")
 
 
 def check_order(order):
+    if not isinstance(order, str):
+        raise TypeError("order must be str, not %s" % type(order).__name__)
     if order not in _ORDERS:
         raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
                          "(got %r)" % (order,))

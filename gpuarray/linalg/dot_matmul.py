@@ -84,7 +84,10 @@ def _into_dot(out, result, dt):
     result's dtype and shape), as it writes into it directly."""
     if out is None:
         return result
-    if (not isinstance(out, ndarray) or out.dtype != dt
+    if not isinstance(out, ndarray):
+        raise TypeError("'out' must be a gpuarray.ndarray (got %s)"
+                        % type(out).__name__)
+    if (out.dtype != dt
             or out.shape != result.shape or not out.flags.c_contiguous):
         raise ValueError("output array is not acceptable (must have the "
                          "right datatype, number of dimensions, and be a "
@@ -206,6 +209,7 @@ def _matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
     """Matrix product of stacks of matrices (batch axes broadcast; a 1-D
     operand is a row / column vector whose axis is dropped after)."""
     sig = "(n?,k),(k,m?)->(n?,m?)"
+    _uf.check_subok(subok)
     _gufunc_axes.check_keywords("matmul", sig, axis, keepdims)
     if dtype is None and signature is not None:
         dtype = _signature_out_dtype(signature)

@@ -123,6 +123,7 @@ def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
     """sum(conj(x1) * x2) over the vector axis (NumPy 2's gufunc
     (n),(n)->(): other axes broadcast; dtype from NumPy's loops)."""
     sig = "(n),(n)->()"
+    _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     for i, x in enumerate((a, b)):
         if x.ndim < 1:
@@ -157,6 +158,7 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
                                           signature=signature, order=order),
             asarray(x1), asarray(x2), (2, 1), lambda ops: 1, axes))
     sig = "(m,n),(n)->(m)"
+    _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 2:
         _core_error("matvec", sig, 0, a.ndim, 2)
@@ -187,6 +189,7 @@ def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
                                           signature=signature, order=order),
             asarray(x1), asarray(x2), (1, 2), lambda ops: 1, axes))
     sig = "(n),(n,m)->(m)"
+    _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 1:
         _core_error("vecmat", sig, 0, a.ndim, 1)

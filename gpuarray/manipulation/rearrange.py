@@ -18,8 +18,14 @@ def array_split(ary, indices_or_sections, axis=0):
     a = asarray(ary)
     axis = _normalize_axis(axis, a.ndim)
     n = a.shape[axis]
+    if isinstance(indices_or_sections, str):
+        # NumPy takes a str for a sequence of split points (it has a len)
+        raise TypeError("slice indices must be integers or None or have "
+                        "an __index__ method")
     if _np.ndim(indices_or_sections) == 0:
-        sections = _op.index(indices_or_sections)
+        # NumPy's int(): a float section count is truncated, a str is its
+        # ValueError
+        sections = int(indices_or_sections)
         if sections <= 0:
             raise ValueError("number sections must be larger than 0.")
         each, extra = divmod(n, sections)
@@ -39,7 +45,7 @@ def split(ary, indices_or_sections, axis=0):
     a = asarray(ary)
     if _np.ndim(indices_or_sections) == 0:
         n = a.shape[_normalize_axis(axis, a.ndim)]
-        if n % _op.index(indices_or_sections):
+        if n % indices_or_sections:     # NumPy's test, as written
             raise ValueError("array split does not result in an equal "
                              "division")
     return array_split(a, indices_or_sections, axis)

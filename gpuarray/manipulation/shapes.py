@@ -8,7 +8,7 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray
-from .._engine.ufuncs import where as _where
+from .._engine.ufuncs import check_out, where as _where
 
 __all__ = ["reshape", "ravel", "transpose", "swapaxes", "squeeze",
            "expand_dims", "moveaxis", "rollaxis", "broadcast_to",
@@ -32,6 +32,9 @@ def _flat_or_axis(a, axis):
 
 
 def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
+    if isinstance(copy, str):
+        raise ValueError("strings are not allowed for 'copy' keyword. Use "
+                         "True/False/None instead.")
     if shape is None:
         shape = newshape
     return asarray(a).reshape(shape, order=order, copy=copy)
@@ -45,7 +48,8 @@ def transpose(a, axes=None):
     return asarray(a).transpose(axes)
 
 
-def permute_dims(a, axes):
+def permute_dims(a, axes=None):
+    """transpose under the Array API's name (NumPy 2.4: axes optional)."""
     return asarray(a).transpose(axes)
 
 
@@ -161,6 +165,7 @@ def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
                     "dimension %d, the array at index 0 has size %d and the "
                     "array at index %d has size %d"
                     % (d, arrays[0].shape[d], i, a.shape[d]))
+    check_out(out)
     if out is not None and dtype is not None:
         raise TypeError("concatenate() only takes `out` or `dtype` as an "
                         "argument, but both were provided.")
@@ -188,6 +193,9 @@ def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
 def _check_casting(arrays, dtype, casting):
     """NumPy's TypeError when an input cannot be cast to dtype under the
     rule `casting` (joins write every input into one result)."""
+    if not isinstance(casting, str):
+        raise TypeError("casting must be str, not %s"
+                        % type(casting).__name__)
     if casting not in ("no", "equiv", "safe", "same_kind", "unsafe"):
         raise ValueError("casting must be one of 'no', 'equiv', 'safe', "
                          "'same_kind', 'unsafe' (got %r)" % (casting,))
@@ -269,6 +277,9 @@ def copy(a, order="K", subok=False):
 
 
 def copyto(dst, src, casting="same_kind", where=True):
+    if not isinstance(dst, ndarray):    # NumPy's TypeError
+        raise TypeError("copyto() argument 1 must be a gpuarray.ndarray, "
+                        "not %s" % type(dst).__name__)
     if not isinstance(src, ndarray) and _np.ndim(src) == 0:
         # NumPy's own cast of a scalar into dst's dtype: Python scalars
         # are weak (300 into int8 overflows, 2.5 into int8 breaks

@@ -60,6 +60,8 @@ def _cumulative(scan, identity, x, axis, dtype, out, include_initial):
     """The Array API's cumulative_sum/prod: a scan, with the identity in
     front when include_initial (the axis is then one longer)."""
     x = _asarray(x)
+    if isinstance(axis, (tuple, list)):     # NumPy's error here
+        raise ValueError("accumulate does not allow multiple axes")
     if x.ndim == 0:
         x = x.reshape(1)    # NumPy scans a 0-d array as 1-d
     if axis is None:

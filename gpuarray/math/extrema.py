@@ -39,6 +39,8 @@ def _extremum(a, axis, out, keepdims, initial, where, ismax, nan_skip):
     fn = ("gpa_fmax" if ismax else "gpa_fmin") if nan_skip else \
         ("gpa_maximum" if ismax else "gpa_minimum")
     if where is not True and where is not None:
+        if _asarray(where).dtype != _np.bool_:
+            _masked(a, where, 0)    # NumPy's TypeError for the mask first
         if initial is None:
             raise ValueError("reduction operation '%s' does not have an "
                              "identity, so to use a where mask one has to "
@@ -116,6 +118,7 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 def _arg(a, axis, out, keepdims, ismax, nan_skip):
+    keepdims = bool(keepdims)   # NumPy's argmax takes any truth value
     a = _asarray(a)
     name = "argmax" if ismax else "argmin"
     if nan_skip and a.dtype.kind in "fc" and isinstance(axis, tuple) and \

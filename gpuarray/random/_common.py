@@ -18,6 +18,8 @@ round's pending slots (deepest first), so every element gets the value
 of the round that accepted it.
 """
 
+import operator as _operator
+
 import numpy as _np
 
 from .. import _core
@@ -39,7 +41,11 @@ def _shape(size):
         if size < 0:
             raise ValueError("negative dimensions are not allowed")
         return (int(size),)
-    shape = tuple(int(s) for s in size)
+    if isinstance(size, (dict, set, frozenset)):    # not sequences
+        raise TypeError("expected a sequence of integers or a single "
+                        "integer, got %r" % (size,))
+    # operator.index: NumPy's TypeError for a str or a float in size
+    shape = tuple(_operator.index(s) for s in size)
     if any(s < 0 for s in shape):
         raise ValueError("negative dimensions are not allowed")
     return shape

@@ -84,7 +84,12 @@ def _noncentral_chisq(gen, df, nonc, n):
     if not C.any_true(~big if C.is_dev(big) else not big):
         r = r_big
     else:
-        i = poisson_flat(gen, nonc / 2.0, n)
+        # a nan nonc gives nan, as NumPy's (its Poisson would never
+        # accept a draw)
+        lam = _engine_ufuncs.where(_engine_ufuncs.isnan(nonc), 0.0,
+                                   nonc / 2.0) if C.is_dev(nonc) else \
+            (0.0 if nonc != nonc else nonc / 2.0)
+        i = poisson_flat(gen, lam, n) + nonc * 0.0
         r_small = _chisq(gen, df + 2.0 * i, n)
         r = _engine_ufuncs.where(big, r_big, r_small)
     return _engine_ufuncs.where(nonc == 0, _chisq(gen, df, n), r) \

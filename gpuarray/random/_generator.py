@@ -381,6 +381,10 @@ def _choice(gen, a, size, replace, p, axis):
         pop = arange(max(a, 0))
     else:
         pop = _asarray(a)
+    axis = _op.index(axis)
+    if not -pop.ndim <= axis < pop.ndim:
+        raise _np.exceptions.AxisError(axis, pop.ndim)
+    axis %= pop.ndim    # (a negative axis counts from the end)
     n = pop.shape[axis]
     if p is not None:
         ph = _np.asarray(p.get() if hasattr(p, "get") else p, _np.float64)

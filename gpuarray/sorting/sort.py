@@ -87,6 +87,11 @@ GPA_DEVICE bool gpa_pair_lt(T x, long long ix, T y, long long iy,
 
 
 def _axis(axis, ndim):
+    # one integer axis, as NumPy's sorts and selections take (a tuple is
+    # its TypeError, not a reduction's list of axes)
+    if isinstance(axis, (tuple, list)):
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(axis).__name__)
     return _axes(axis, ndim, strict=False)[0]
 
 
@@ -177,6 +182,9 @@ def _check_kind(kind, stable, order, a=None):
                                      None) is None:
         raise ValueError("Cannot specify order when the array has no "
                          "fields.")
+    if kind is not None and not isinstance(kind, str):
+        raise TypeError("sort kind must be str, not %s"
+                        % type(kind).__name__)
     if kind not in (None, "quicksort", "mergesort", "heapsort", "stable"):
         raise ValueError("sort kind must be one of 'quick', 'heap', or "
                          "'stable' (got %r)" % (kind,))
@@ -416,6 +424,9 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
 
 def _check_kth(a, kth, axis, kind):
     """NumPy's errors for kind and kth (integers, at most 1-d, in range)."""
+    if not isinstance(kind, str):
+        raise TypeError("select kind must be str, not %s"
+                        % type(kind).__name__)
     if kind != "introselect":
         raise ValueError("select kind must be 'introselect' (got %r)"
                          % (kind,))

@@ -181,11 +181,26 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
 def _ddof(ddof, correction):
     """NumPy's ddof/correction pair: correction is the Array API's name."""
     if correction is None:
-        return ddof
+        return _ddof_value(ddof)
     if ddof != 0:
         raise ValueError("ddof and correction can't be provided "
                          "simultaneously.")
-    return correction
+    return _ddof_value(correction)
+
+
+def _ddof_value(v):
+    """ddof as NumPy's arithmetic meets it (n - ddof): a str is its
+    TypeError, an int past a C long its OverflowError, an array its
+    ValueError (the truth value of the comparison with 0)."""
+    if isinstance(v, (str, bytes)):
+        raise TypeError("ufunc 'subtract' did not contain a loop with "
+                        "signature matching types for ddof %r" % (v,))
+    if isinstance(v, int) and not -2 ** 63 <= v < 2 ** 63:
+        raise OverflowError("Python int too large to convert to C long")
+    if _np.ndim(v) > 0 and _np.size(v) != 1:
+        raise ValueError("The truth value of an array with more than one "
+                         "element is ambiguous. Use a.any() or a.all()")
+    return v
 
 
 def _inexact_out(out):

@@ -114,6 +114,53 @@ def test_reduction_kernel_placeholder_and_identity(dt):
     assert float(e) == -1000000
 
 
+@pytest.mark.parametrize("dt", [np.float64, np.int32, np.uint64])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+def test_reduction_kernel_without_identity(dt, axis):
+    # CuPy's identity=None (Note [No identity]): partial results start
+    # from a value-initialized reduce type; with a reduce_expr zero is
+    # neutral for, the answer is NumPy's
+    s = gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", None,
+                           "sum_noid")
+    x = (np.arange(60) % 11).astype(dt).reshape(6, 10)
+    r = s(gp.asarray(x), axis=axis)
+    ref = x.sum(axis=axis, dtype=dt)
+    assert r.dtype == dt and r.shape == ref.shape
+    np.testing.assert_array_equal(H(r), ref)
+    mx = gp.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", None,
+                            "max_noid")
+    np.testing.assert_array_equal(H(mx(gp.asarray(x), axis=axis)),
+                                  x.max(axis=axis))
+
+
+@pytest.mark.parametrize("dt", [np.uint8, np.int8, np.int16, np.uint16])
+def test_reduction_kernel_narrow_reduce_type(dt):
+    # Note [Narrow reduce types]: the sum wraps as a narrow accumulator
+    # would (NumPy's sum in the same dtype)
+    s = gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0",
+                           "narrow_sum")
+    x = ((np.arange(60) * 37) % 251).astype(dt).reshape(6, 10)
+    r = s(gp.asarray(x), axis=1)
+    assert r.dtype == dt
+    np.testing.assert_array_equal(H(r), x.sum(axis=1, dtype=dt))
+    mx = gp.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a",
+                            str(np.iinfo(dt).min), "narrow_max")
+    np.testing.assert_array_equal(H(mx(gp.asarray(x), axis=0)), x.max(0))
+
+
+def test_reduction_kernel_without_identity_empty():
+    s = gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", None,
+                           "noid_empty")
+    with pytest.raises(ValueError, match="no identity"):
+        s(gp.zeros((0,)))
+    with pytest.raises(ValueError, match="no identity"):
+        s(gp.zeros((3, 0)), axis=1)
+    # an empty result is no reduction: returned as is (CuPy)
+    assert s(gp.zeros((0, 3)), axis=1).shape == (0,)
+    with pytest.raises(TypeError):
+        gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", 0, "k")
+
+
 def test_reduction_kernel_two_inputs_and_reduce_type():
     wsum = gp.ReductionKernel("T x, T w", "float64 y", "x * w", "a + b",
                               "y = a", "0", "wsum", reduce_type="float64")
