@@ -171,7 +171,7 @@ def _check_copy(copy):
                          "True/False/None instead.")
 
 
-def _ndmin(ndmin):
+def _ndmin_arg(ndmin):
     """ndmin as NumPy reads it: an int (TypeError for a float, a C long's
     OverflowError past it)."""
     if isinstance(ndmin, float):
@@ -220,7 +220,7 @@ def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
     cap, while an explicit 0 caps at 0-d)."""
     obj = object
     _check_copy(copy)
-    ndmin = _ndmin(ndmin)
+    ndmin = _ndmin_arg(ndmin)
     cap = 64 if ndmax is None else ndmax
     if ndmax is not None and not 0 <= ndmax <= 64:
         raise ValueError("ndmax must be in the range [0, NPY_MAXDIMS (64)] ")
@@ -436,7 +436,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
     return out
 
 
-def _ndmin(v, nd):
+def _with_ndmin(v, nd):
     """v with leading length-1 axes up to nd (np.array(v, ndmin=nd));
     a device array stays on the device."""
     if isinstance(v, ndarray):
@@ -451,7 +451,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None,
         # gains the new axis (NumPy's rule: it may decide what axis means);
         # device arrays are reshaped on the device
         nd = max(_np_ndim(v) for v in (start, stop, base))
-        start, stop, base = (_ndmin(v, nd) for v in (start, stop, base))
+        start, stop, base = (_with_ndmin(v, nd) for v in (start, stop, base))
         base = _core._asarray(base) if not isinstance(base, ndarray) \
             else base
         ax = np.lib.array_utils.normalize_axis_index(axis, base.ndim + 1)
