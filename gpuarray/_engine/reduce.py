@@ -139,9 +139,11 @@ def _reduce(a, axis, out, keepdims, op, in_loop, out_dtype, p0=0.0, p1=0.0,
     return res
 
 
+# mutate: skip const,drop-kwarg: a cache's size changes no result
 @_ft.lru_cache(maxsize=512)
 def _np_reduce_dtype(ufunc_name, dt, dtype):
     uf = getattr(_np, ufunc_name)
+    # mutate: skip const: a dtype probe; reduce's dtype ignores its length
     probe = _np.zeros(1, dt)
     return uf.reduce(probe, dtype=dtype).dtype
 
@@ -182,6 +184,7 @@ def _out_loop_dtype(a_dtype, dtype, out):
     return dtype
 
 
+# mutate: skip const,drop-kwarg: a cache's size changes no result
 @_ft.lru_cache(maxsize=256)
 def _sum_plan(a_dtype, prod):
     """Result dtype and engine op of a plain sum/prod of a_dtype."""

@@ -144,6 +144,7 @@ def around(a, decimals=0, out=None):
         # decimals need a multiply or divide whose result cannot be cast
         # back: NumPy's own error, from a one-element dummy
         if decimals != 0 and out is None:
+            # mutate: skip const: run for its casting error, at any length
             _np.round(_np.zeros(1, _np.bool_), decimals)
         a = a.astype(_np.float16)
     if a.dtype.kind in "iu" and decimals >= 0:
