@@ -179,7 +179,10 @@ def test_may_share_memory_of_views():
              (lambda a: a[::-1, 1], lambda a: a[0, 2:]),
              (lambda a: a[:, ::-2], lambda a: a[3, 4:]),
              (lambda a: a.T[1:3], lambda a: a[3, :1]),
-             (lambda a: a[1:3, 1:3], lambda a: a[3:, 4:])]
+             (lambda a: a[1:3, 1:3], lambda a: a[3:, 4:]),
+             (lambda a: a[3:1:-1], lambda a: a[:2]),
+             (lambda a: a[0, 4:1:-1], lambda a: a[0, :2]),
+             (lambda a: a[3:1:-1, ::-1], lambda a: a[1])]
     for f, s in pairs:
         assert gp.may_share_memory(f(g), s(g)) == \
             np.may_share_memory(f(h), s(h))
@@ -484,3 +487,17 @@ def test_scans_propagate_nan(fn):
         _eq(getattr(gp, "nan" + fn)(g, axis=axis),
             getattr(np, "nan" + fn)(h, axis=axis))
     _eq(getattr(g, fn)(axis=1), getattr(h, fn)(axis=1))
+
+
+@pytest.mark.parametrize("dt", [np.uint8, np.uint16, np.uint32, np.uint64])
+def test_min_of_unsigned_values_above_the_signed_range(dt):
+    # every value above the signed maximum: the min must start from the
+    # unsigned maximum
+    top = int(np.iinfo(dt).max)
+    h = np.array([[top, top - 1, top // 2 + 3], [top - 7, top, top // 2 + 1]],
+                 dt)
+    g = gp.asarray(h)
+    for axis in (None, 0, 1):
+        _eq(gp.min(g, axis=axis), np.min(h, axis=axis))
+        _eq(gp.nanmin(g, axis=axis), np.nanmin(h, axis=axis))
+    _eq(gp.minimum.reduce(g, axis=1), np.minimum.reduce(h, axis=1))
