@@ -537,7 +537,8 @@ def report(path, data, cmd):
         w("- mutants drawn: %d Python (seed %d, from %d candidates) + %d C\n"
           % (data["n_python"], data["seed"], data["candidates"],
              n - data["n_python"]))
-        w("- excluded before the draw: %d sites\n" % len(excl))
+        w("- excluded from the candidates (in the modules as they are "
+          "now): %d sites\n" % len(excl))
         for why, es in sorted(by_why.items()):
             lines = sorted({"%s:%d" % (e[0], e[4]) for e in es})
             w("  - %d: %s (%s)\n" % (len(es), why, ", ".join(lines)))
