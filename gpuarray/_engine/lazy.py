@@ -212,5 +212,6 @@ def method(module, name):
     """An ndarray method forwarding to module.name(self, ...)."""
     def call(self, *args, **kwargs):
         return getattr(load(module), name)(self, *args, **kwargs)
+    # mutate: skip const: each name given here (_ndarray.py) has one "m_"
     call.__name__ = name.lstrip("_").replace("m_", "", 1)
     return call

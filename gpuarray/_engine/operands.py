@@ -47,6 +47,7 @@ def _int_array(x, safe, message):
     ok = dt.kind in "biu" and (not safe or _np.can_cast(dt, _INTP, "safe"))
     if not ok:
         raise TypeError(message % {"dtype": dt})
+    # mutate: skip const: every caller only reads the result (a copy more)
     return asarray(x).astype(_np.int64, copy=False)
 
 

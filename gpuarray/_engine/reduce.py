@@ -156,9 +156,11 @@ def _void_reduce_error(dt, name):
                     % (name, dt))
 
 
+# mutate: skip const,drop-kwarg: a cache's size changes no result
 @_ft.lru_cache(maxsize=512)
 def _np_reduce_dtype(ufunc_name, dt, dtype):
     uf = getattr(_np, ufunc_name)
+    # mutate: skip const: a dtype probe; reduce's dtype ignores its length
     probe = _np.zeros(1, dt)
     return uf.reduce(probe, dtype=dtype).dtype
 
@@ -203,6 +205,7 @@ def _out_loop_dtype(a_dtype, dtype, out):
     return dtype
 
 
+# mutate: skip const,drop-kwarg: a cache's size changes no result
 @_ft.lru_cache(maxsize=256)
 def _sum_plan(a_dtype, prod):
     """Result dtype and engine op of a plain sum/prod of a_dtype."""
@@ -240,6 +243,7 @@ def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
     if nan and dt.kind == "b":
         # the engine's float -> int32 accumulator cast would truncate
         # 0.5 to 0; NumPy replaces the nans, then casts to bool (!= 0)
+        # mutate: skip const=1: any nonzero fill is True once cast to bool
         a, nan = _nan_replaced(a, 1 if prod else 0), False
     a = _masked(a, where, 1 if prod else 0)
     acc = _acc_of(dt)

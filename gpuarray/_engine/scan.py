@@ -49,10 +49,13 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
     return res
 
 
+# mutate: skip const,drop-kwarg: a cache's size changes no result
 @_ft.lru_cache(maxsize=512)
 def _np_accumulate_dtype(ufunc_name, dt, dtype):
     if ufunc_name in ("add", "multiply"):
         fn = _np.cumsum if ufunc_name == "add" else _np.cumprod
+        # mutate: skip const: a dtype probe (the length sets no dtype)
         return fn(_np.zeros(1, dt), dtype=dtype).dtype
     uf = getattr(_np, ufunc_name)
+    # mutate: skip const: a dtype probe (the length sets no dtype)
     return uf.accumulate(_np.zeros(1, dt), dtype=dtype).dtype

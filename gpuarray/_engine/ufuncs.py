@@ -24,8 +24,6 @@ _ALIASES = {
 for _alias, _name in _ALIASES.items():
     if _name in _core.ufuncs:
         globals()[_alias] = _core.ufuncs[_name]
-if "divide" in _core.ufuncs:
-    true_divide = _core.ufuncs["divide"]
 
 __all__ = sorted(set(_core.ufuncs) | {a for a, n in _ALIASES.items()
                                       if n in _core.ufuncs}
@@ -170,13 +168,13 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
 def _clip_probe(a, a_min, a_max, out, kwargs):
     """NumPy's clip on one-element stand-ins of the same dtypes, for its
     checks of dtype=, casting= and out= (its errors, its result dtype)."""
+    # each stand-in keeps its array's ndim, so NumPy also refuses an out=
+    # of fewer dimensions than the broadcast result
     def probe(x):
         if isinstance(x, ndarray):
-            return _np.zeros(1 if x.ndim else (), x.dtype)
+            return _np.zeros((1,) * x.ndim, x.dtype)
         return x
-    o = None if out is None else _np.zeros(
-        (1,) if getattr(a, "ndim", 0) or getattr(out, "ndim", 0) else (),
-        out.dtype)
+    o = None if out is None else _np.zeros((1,) * out.ndim, out.dtype)
     with _warnings.catch_warnings():
         _warnings.simplefilter("ignore")
         return _np.clip(probe(a), probe(a_min), probe(a_max), out=o,
@@ -201,8 +199,10 @@ def around(a, decimals=0, out=None):
         # decimals need a multiply or divide whose result cannot be cast
         # back: NumPy's own error, from a one-element dummy
         if decimals != 0 and out is None:
+            # mutate: skip const: run for its casting error, at any length
             _np.round(_np.zeros(1, _np.bool_), decimals)
         a = a.astype(_np.float16)
+    # mutate: skip cmp=GtE,const=0: gpa_round leaves ints unchanged there too
     if a.dtype.kind in "iu" and decimals >= 0:
         r = a.copy()
     else:
@@ -216,12 +216,24 @@ def around(a, decimals=0, out=None):
 
 
 def _around_probe(a, decimals, out):
-    """NumPy's around into out= on one-element stand-ins: its errors for
-    an out dtype the result cannot be cast to (same_kind)."""
+    """NumPy's checks of around's out=: the same size, a shape that a
+    broadcasts to, and (on one-element stand-ins) a dtype the result casts
+    to under same_kind -- with NumPy's errors."""
+    if out.size != a.size:
+        raise ValueError("invalid output shape")
+    try:
+        ok = _np.broadcast_shapes(a.shape, out.shape) == tuple(out.shape)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError("non-broadcastable output operand with shape %s "
+                         "doesn't match the broadcast shape %s"
+                         % (tuple(out.shape), tuple(a.shape)))
     with _warnings.catch_warnings():
         _warnings.simplefilter("ignore")
-        _np.around(_np.zeros((1,) * (a.ndim > 0), a.dtype), decimals,
-                   out=_np.zeros((1,) * (out.ndim > 0), out.dtype))
+        _np.around(_np.zeros((1,) * a.ndim, a.dtype), decimals,
+                   # mutate: skip const: only the cast is probed here
+                   out=_np.zeros((1,) * out.ndim, out.dtype))
 
 
 round = around
