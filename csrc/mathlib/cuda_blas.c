@@ -29,6 +29,18 @@ gemm_compute(gpa_ml_type t)
                                            : CUBLAS_COMPUTE_32F;
 }
 
+/* cuBLAS takes int dimensions: 1 when all fit, else 0 with ValueError
+ * naming the one that does not. */
+static int
+gemm_dims_fit(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb,
+              int64_t ldc, int64_t batch)
+{
+    return gpa_cuda_fits_int(m, "m") && gpa_cuda_fits_int(n, "n")
+        && gpa_cuda_fits_int(k, "k") && gpa_cuda_fits_int(lda, "lda")
+        && gpa_cuda_fits_int(ldb, "ldb") && gpa_cuda_fits_int(ldc, "ldc")
+        && gpa_cuda_fits_int(batch, "batch");
+}
+
 /* Stacks no batch stride describes (mathlib.h gemm_ptrs): the three host
  * pointer arrays go to the device in one block and one copy, then one
  * cublasGemmBatchedEx.  The copy waits for the stream: CUDA documents no
@@ -54,10 +66,7 @@ cuda_gemm_ptrs(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
     int rc = GPA_ERR;
     void *h;
 
-    if (!gpa_cuda_fits_int(m, "m") || !gpa_cuda_fits_int(n, "n")
-        || !gpa_cuda_fits_int(k, "k") || !gpa_cuda_fits_int(lda, "lda")
-        || !gpa_cuda_fits_int(ldb, "ldb") || !gpa_cuda_fits_int(ldc, "ldc")
-        || !gpa_cuda_fits_int(batch, "batch"))
+    if (!gemm_dims_fit(m, n, k, lda, ldb, ldc, batch))
         return GPA_ERR;
     h = gpa_cublas_handle(dev);
     if (h == NULL)
@@ -102,10 +111,7 @@ cuda_gemm(gpa_device *dev, gpa_ml_type t, char ta, char tb, int64_t m,
     int dbl = (t == GPA_ML_D || t == GPA_ML_Z);
     void *h;
 
-    if (!gpa_cuda_fits_int(m, "m") || !gpa_cuda_fits_int(n, "n")
-        || !gpa_cuda_fits_int(k, "k") || !gpa_cuda_fits_int(lda, "lda")
-        || !gpa_cuda_fits_int(ldb, "ldb") || !gpa_cuda_fits_int(ldc, "ldc")
-        || !gpa_cuda_fits_int(batch, "batch"))
+    if (!gemm_dims_fit(m, n, k, lda, ldb, ldc, batch))
         return GPA_ERR;
     h = gpa_cublas_handle(dev);
     if (h == NULL)

@@ -5,8 +5,18 @@
 
 #include "mathlib/mathlib.h"
 
+/* The ILP64 Fortran interface scipy-openblas64 exports (?gemm_ with the
+ * two hidden string lengths at the end). */
+typedef int64_t fint; /* Fortran INTEGER of the ILP64 build */
+
+typedef void (*gemm_fn)(const char *, const char *, const fint *,
+                        const fint *, const fint *, const void *,
+                        const void *, const fint *, const void *,
+                        const fint *, const void *, void *, const fint *,
+                        size_t, size_t);
+
 typedef struct {
-    /* Fortran ?gemm_ for S, D, C, Z (host_lapack.c's gemm_fn) */
+    /* Fortran ?gemm_ for S, D, C, Z (gemm_fn) */
     void *gemm[4];
     /* openblas_get/set_num_threads; both NULL when the library lacks
      * them */

@@ -28,13 +28,6 @@
 
 #include <pthread.h>
 
-typedef int64_t fint; /* Fortran INTEGER of the ILP64 build */
-
-typedef void (*gemm_fn)(const char *, const char *, const fint *,
-                        const fint *, const fint *, const void *,
-                        const void *, const fint *, const void *,
-                        const fint *, const void *, void *, const fint *,
-                        size_t, size_t);
 
 #define SPLIT_FLOPS 4.0e6       /* ~50-100 us on one core */
 #define SPLIT_MNK (256.0 * 256.0 * 256.0)

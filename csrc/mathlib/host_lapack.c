@@ -25,13 +25,6 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 
-typedef int64_t fint; /* Fortran INTEGER of the ILP64 build */
-
-typedef void (*gemm_fn)(const char *, const char *, const fint *,
-                        const fint *, const fint *, const void *,
-                        const void *, const fint *, const void *,
-                        const fint *, const void *, void *, const fint *,
-                        size_t, size_t);
 typedef void (*getrf_fn)(const fint *, const fint *, void *, const fint *,
                          fint *, fint *);
 typedef void (*getrs_fn)(const char *, const fint *, const fint *,
