@@ -403,6 +403,11 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
     num = operator.index(num)
     if num < 0:
         raise ValueError("Number of samples, %d, must be non-negative." % num)
+    if num >= 2 ** 63:
+        # NumPy's arange(0, num) refuses a length from 2**64 - 1 on with
+        # this ValueError (from 2**63 - 1 it wraps to an empty array); no
+        # length past a C ssize_t is possible, so it is refused here
+        raise ValueError("Maximum allowed size exceeded")
     if isinstance(start, ndarray) or isinstance(stop, ndarray):
         # device endpoints stay on the device (no host round trip)
         return _spaces.linspace_device(start, stop, num, endpoint, retstep,

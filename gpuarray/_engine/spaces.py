@@ -14,7 +14,7 @@ from .. import _core
 from .._core import ndarray
 from . import ufuncs as _uf
 
-_normalize_axis = np.lib.array_utils.normalize_axis_index
+_normalize_axes = np.lib.array_utils.normalize_axis_tuple
 
 
 def _operand(v):
@@ -55,7 +55,13 @@ def linspace_device(start, stop, num, endpoint, retstep, dtype, axis):
     if endpoint and num > 1:
         y[-1, ...] = e
     if axis != 0:
-        ax = _normalize_axis(axis, y.ndim)
+        # NumPy's moveaxis(y, 0, axis): a 1-tuple axis is taken, a
+        # longer or repeated one is its ValueError
+        dest = _normalize_axes(axis, y.ndim, "destination")
+        if len(dest) != 1:
+            raise ValueError("`source` and `destination` arguments must "
+                             "have the same number of elements")
+        ax = dest[0]
         order = list(range(1, y.ndim))
         order.insert(ax, 0)
         y = y.transpose(order)

@@ -80,7 +80,13 @@ def roll(a, shift, axis=None):
     a = asarray(a)
     if axis is None:
         return roll(a.ravel(), shift, 0).reshape(a.shape)
-    # shift and axis broadcast against each other, as in NumPy
+    # shift and axis broadcast against each other, as in NumPy; they
+    # decide the copies made, so device values come to the host here
+    # (one explicit .get() each; implicit conversion is refused)
+    if isinstance(shift, _core.ndarray):
+        shift = shift.get()
+    if isinstance(axis, _core.ndarray):
+        axis = axis.get()
     pairs = _np.broadcast(shift, axis)
     if pairs.ndim > 1:
         raise ValueError("'shift' and 'axis' should be scalars or 1D "

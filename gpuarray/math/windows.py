@@ -8,6 +8,7 @@ M=2.5 and M=-3 behave as in NumPy).
 """
 import numpy as _np
 
+from .. import _core
 from .._engine import ufuncs as _uf
 from .._engine.arrays import arange, ones, zeros
 from .special import i0
@@ -15,12 +16,19 @@ from .special import i0
 __all__ = ["bartlett", "blackman", "hamming", "hanning", "kaiser"]
 
 
+def _host(v):
+    """v, a device array read back with one explicit .get() (M and beta
+    decide the window's length and formula; implicit conversion of
+    device data is refused); anything else as given."""
+    return v.get() if isinstance(v, _core.ndarray) else v
+
+
 def _symmetric(M, window):
     """window(n, M - 1) on NumPy's grid n = 1-M, 3-M, ..., M-1, with
     NumPy's special cases: empty for M < 1, [1.] for M == 1."""
     # at least float64 (via 0.0), as NumPy: M=True, 2.5 or -3 then
     # behave as there
-    values = _np.array([0.0, M])
+    values = _np.array([0.0, _host(M)])
     M = values[1]
     if M < 1:
         return zeros((0,), values.dtype)
@@ -53,7 +61,7 @@ def hanning(M):
 
 def kaiser(M, beta):
     """The Kaiser window of M points with shape parameter beta."""
-    values = _np.array([0.0, M, beta])
+    values = _np.array([0.0, _host(M), _host(beta)])
     M, beta = values[1], values[2]
     if M == 1:
         return ones(1, values.dtype)

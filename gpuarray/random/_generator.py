@@ -241,7 +241,7 @@ def _device_int_bounds(low, high, size, dt, endpoint):
     one sync, deliberate -- NumPy raises ValueError for bad bounds at the
     call.  The comparisons stay exact: int64 against int64, a uint64 high
     against a low that is known non-negative (as uint64)."""
-    dev = [b if _common.is_dev(b) else _asarray(_common.host(b))
+    dev = [b if _common.is_dev(b) else _asarray(_host_bound(b))
            for b in (low, high)]
     lo = dev[0].astype(_np.int64)
     hi = dev[1] if dev[1].dtype == _np.uint64 else dev[1].astype(_np.int64)
@@ -269,6 +269,14 @@ def _device_int_bounds(low, high, size, dt, endpoint):
     if endpoint:
         span = span + _np.uint64(1)
     return span, low64, shape
+
+
+def _host_bound(b):
+    """A host bound as a NumPy array; one gpuarray holds no data of
+    (str, bytes, object) is cast to int64 first, as NumPy casts bounds:
+    '7' is 7, 'bogus' NumPy's ValueError."""
+    h = _common.host(b)
+    return h.astype(_np.int64) if h.dtype.kind in "OUSV" else h
 
 
 def _integers_from_span(gen, span, low64, shape, dt):

@@ -437,6 +437,46 @@ def test_linspace_errors():
         gp.linspace(0, 1, 2.5)
 
 
+@pytest.mark.parametrize("device", [False, True])
+@pytest.mark.parametrize("num,axis", [(2 ** 70, 0), (2 ** 64, 0),
+                                      (2 ** 62, 0),
+                                      (5, (0, 0)), (5, (1,)), (5, (-1,)),
+                                      (5, (0, 1)), (5, 5), (5, (3,)),
+                                      (5, 1.5)])
+def test_linspace_num_and_axis_errors_match_numpy(device, num, axis):
+    # NumPy: a num past a C ssize_t is arange's ValueError; axis goes
+    # to moveaxis (a 1-tuple works, a repeated or longer one is ValueError)
+    start, stop = np.zeros(3), np.ones(3)
+    want = outcome(np.linspace, start, stop, num, axis=axis)
+    got = outcome(gp.linspace, gp.asarray(start) if device else start,
+                  stop, num, axis=axis)
+    if raised(want) is not None:
+        assert type(raised(got)) is type(raised(want)), raised(got)
+        assert str(raised(got)) == str(raised(want))
+        return
+    assert raised(got) is None, raised(got)
+    assert_array_equal_gp(got, want)
+
+
+@pytest.mark.parametrize("num", [2 ** 70, 2 ** 64])
+def test_logspace_huge_num_is_numpys_error(num):
+    with pytest.raises(ValueError, match="Maximum allowed size exceeded"):
+        np.logspace(0, 1, num)
+    with pytest.raises(ValueError, match="Maximum allowed size exceeded"):
+        gp.logspace(gp.asarray(0.0), 1, num)
+
+
+@pytest.mark.parametrize("num", [2 ** 63 - 1, 2 ** 63, 2 ** 64 - 2])
+@pytest.mark.parametrize("endpoint", [True, False])
+def test_linspace_num_past_ssize_t_is_valueerror(num, endpoint):
+    # NumPy's arange(0, num) wraps for these (an empty result, then an
+    # IndexError with endpoint); gpuarray says what is wrong instead
+    for start in (0.0, gp.asarray(0.0)):
+        # (2**63 - 1: the too-big-array ValueError of a huge size)
+        with pytest.raises(ValueError, match="Maximum allowed size|too big"):
+            gp.linspace(start, 1.0, num, endpoint=endpoint)
+
+
 @pytest.mark.parametrize("args,kw", [
     ((0, 2, 5), {}), ((0, 3, 7), {"base": 2.0}), ((1, -1, 4), {}),
     ((0, 1, 5), {"dtype": np.float32}),

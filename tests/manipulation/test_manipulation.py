@@ -53,6 +53,19 @@ def test_roll(shift, axis):
     same(gp.roll(G(X), shift, axis), np.roll(X, shift, axis))
 
 
+@pytest.mark.parametrize("shift,axis", [(np.array([1, 2]), (0, 2)),
+                                        (np.array(5), None),
+                                        (np.array([2.7, -1.2]), (1, 1)),
+                                        (2, np.array(1)),
+                                        (np.array([1, 1]), 0)])
+def test_roll_device_shift_and_axis(shift, axis):
+    # device shift/axis (strict: no implicit NumPy conversion) are read
+    # back explicitly and roll as NumPy rolls their host values
+    gs = G(shift) if isinstance(shift, np.ndarray) else shift
+    ga = G(axis) if isinstance(axis, np.ndarray) else axis
+    same(gp.roll(G(X), gs, ga), np.roll(X, shift, axis))
+
+
 @pytest.mark.parametrize("reps,axis", [(3, None), (2, 0), (2, 1), (0, 2),
                                        ([1, 0, 2], 0), ([2], 1)])
 def test_repeat(reps, axis):

@@ -44,6 +44,23 @@ def test_symmetric_windows_match_numpy(name, M):
 
 
 @pytest.mark.parametrize("name", SYMMETRIC)
+@pytest.mark.parametrize("M", [np.array(0), np.array(1), np.array(6),
+                               np.array(7.5), np.array(-2),
+                               np.array(5, np.int8)], ids=repr)
+def test_device_length(name, M):
+    # a 0-d device M is read back once, explicitly (strict __array__)
+    close(getattr(gp, name)(gp.asarray(M)), getattr(np, name)(M))
+
+
+@pytest.mark.parametrize("M,beta", [(np.array(6), np.array(2.5)),
+                                    (np.array(1), 3.0), (9, np.array(0.0))])
+def test_kaiser_device_arguments(M, beta):
+    gm = gp.asarray(M) if isinstance(M, np.ndarray) else M
+    gb = gp.asarray(beta) if isinstance(beta, np.ndarray) else beta
+    close(gp.kaiser(gm, gb), np.kaiser(M, beta))
+
+
+@pytest.mark.parametrize("name", SYMMETRIC)
 @pytest.mark.parametrize("M", [4097, 10000, 10001])
 def test_large_windows(name, M):
     # past gpuarray.arange's small-size cut-off: the grid is made on the

@@ -349,6 +349,24 @@ def test_integers_device_bound_errors(low, high, kw):
     assert str(raised(got)) == str(raised(want))
 
 
+@pytest.mark.parametrize("high", ["bogus", "7", b"9", ["3", "4", "5"],
+                                  np.array([3, 4, 5], object)])
+def test_integers_host_text_bound_with_device_low(high):
+    """A host str/bytes/object bound beside a device one is cast to int64
+    as NumPy casts it ('7' is 7, 'bogus' NumPy's ValueError)."""
+    low = np.zeros(3)
+    want = outcome(np.random.default_rng(0).integers, low, high)
+    got = outcome(gp.random.default_rng(0).integers, gp.asarray(low), high)
+    if raised(want) is not None:
+        assert type(raised(got)) is type(raised(want)), raised(got)
+        assert str(raised(got)) == str(raised(want))
+        return
+    assert raised(got) is None, raised(got)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    hi = np.broadcast_to(np.asarray(high).astype(np.int64), (3,))
+    assert ((got.get() >= 0) & (got.get() < hi)).all()
+
+
 @pytest.mark.parametrize("low, high", [
     (np.array([0.0, 1.0]), np.array([2.0, 0.5])),
     (np.array([0.0, 1.0]), np.array([2.0, np.inf])),
