@@ -29,7 +29,11 @@ def _contiguous(x):
 
 def _header(x):
     fortran = x.flags.f_contiguous and not x.flags.c_contiguous
-    return {"shape": tuple(x.shape), "dtype": x.dtype.str,
+    # dtype.str of a structured dtype is only its size ('|V16': the fields
+    # of Dask's arg-reduction chunks would be lost); NumPy's .npy
+    # descriptor keeps fields, offsets and units, and survives msgpack
+    return {"shape": tuple(x.shape),
+            "dtype": np.lib.format.dtype_to_descr(x.dtype),
             "fortran": bool(fortran)}
 
 
@@ -42,8 +46,10 @@ def _bytes_view(x):
 
 def _shape_back(flat, header):
     order = "F" if header["fortran"] else "C"
-    return flat.view(np.dtype(header["dtype"])).reshape(header["shape"],
-                                                       order=order)
+    dt = header["dtype"]
+    dt = np.lib.format.descr_to_dtype(
+        dt if isinstance(dt, str) else [tuple(f) for f in dt])
+    return flat.view(dt).reshape(header["shape"], order=order)
 
 
 def dask_serialize_ndarray(x):

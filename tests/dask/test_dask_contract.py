@@ -144,6 +144,10 @@ def test_sizeof_and_priority():
     lambda: np.zeros((0, 3), np.complex64),
     lambda: np.array(3.5),
     lambda: np.array([True, False, True]),
+    # Dask's arg reductions move (vals, arg) records between workers
+    lambda: np.array([(1.5, 3), (-2.0, 7)], [("vals", "<f8"), ("arg", "<i8")]),
+    lambda: np.zeros(3, np.dtype("i1,(2,)f4", align=True)),
+    lambda: np.array(["2020-01-01", "NaT"], "M8[ms]"),
 ])
 def test_serialization_families(make):
     from distributed.protocol import deserialize, serialize
@@ -157,6 +161,11 @@ def test_serialization_families(make):
         assert back.shape == x.shape and back.dtype == x.dtype
         np.testing.assert_array_equal(gp.asnumpy(back), x)
     back = pickle.loads(pickle.dumps(g, protocol=5))
+    np.testing.assert_array_equal(gp.asnumpy(back), x)
+    # the wire format (msgpack headers) between processes
+    from distributed.protocol import dumps, loads
+    back = loads(dumps({"x": g}, context={"serializers": ["dask"]}))["x"]
+    assert back.dtype == x.dtype
     np.testing.assert_array_equal(gp.asnumpy(back), x)
 
 

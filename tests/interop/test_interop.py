@@ -603,6 +603,7 @@ def test_dlpack_stream_values_on_cuda():
 
 
 @cuda
+@pytest.mark.host_numpy     # np.asarray of the host-device copy below
 def test_cross_device_requests_copy():
     a = gp.arange(6.0)
     n = np.from_dlpack(a, device="cpu")  # dl_device=(kDLCPU, 0): a copy
