@@ -104,6 +104,20 @@ const gpa_mathlib *gpa_mathlib_get(gpa_device *dev);
 const gpa_mathlib *gpa_mathlib_host(void);
 const gpa_mathlib *gpa_mathlib_cuda(void);
 
+/* The library type of NumPy type number type_num, -1 when it has none
+ * (integers and bool: our own kernels). */
+static inline int gpa_ml_type_of(int type_num)
+{
+    switch (type_num) {
+    case NPY_FLOAT32: return GPA_ML_S;
+    case NPY_FLOAT64: return GPA_ML_D;
+    case NPY_COMPLEX64: return GPA_ML_C;
+    case NPY_COMPLEX128: return GPA_ML_Z;
+    case NPY_FLOAT16: return GPA_ML_H;
+    default: return -1;
+    }
+}
+
 /* Bytes of one element of t (2 for H). */
 static inline size_t gpa_ml_size(gpa_ml_type t)
 {

@@ -41,18 +41,12 @@ gpa_mathlib_get(gpa_device *dev)
 static int
 ml_type(const gpa_array *a, const char *name)
 {
-    switch (gpa_type_num(a)) {
-    case NPY_FLOAT32: return GPA_ML_S;
-    case NPY_FLOAT64: return GPA_ML_D;
-    case NPY_COMPLEX64: return GPA_ML_C;
-    case NPY_COMPLEX128: return GPA_ML_Z;
-    case NPY_FLOAT16: return GPA_ML_H;
-    default:
+    int t = gpa_ml_type_of(gpa_type_num(a));
+    if (t < 0)
         PyErr_Format(PyExc_TypeError,
                      "%s: dtype %R is not a math-library type", name,
                      (PyObject *)a->descr);
-        return -1;
-    }
+    return t;
 }
 
 /* 0 with an exception unless `a` holds `batch` column-major rows x cols

@@ -82,19 +82,6 @@ describe(mat *x)
     return 0;
 }
 
-static int
-ml_type_of(const gpa_array *a)
-{
-    switch (gpa_type_num(a)) {
-    case NPY_FLOAT32: return GPA_ML_S;
-    case NPY_FLOAT64: return GPA_ML_D;
-    case NPY_COMPLEX64: return GPA_ML_C;
-    case NPY_COMPLEX128: return GPA_ML_Z;
-    case NPY_FLOAT16: return GPA_ML_H;
-    default: return -1;
-    }
-}
-
 /* Element stride of byte stride s over an axis of length n (0 when n is
  * 1, whatever s); 0 with *ok cleared when s is not whole elements. */
 static int64_t
@@ -277,8 +264,9 @@ gpa_py_ml_matmul(PyObject *self, PyObject *args)
         Py_RETURN_NOTIMPLEMENTED;
     a = (gpa_array *)ao;
     b = (gpa_array *)bo;
-    t = ml_type_of(a);
-    if (a->nd < 1 || b->nd < 1 || t < 0 || ml_type_of(b) != t
+    t = gpa_ml_type_of(gpa_type_num(a));
+    if (a->nd < 1 || b->nd < 1 || t < 0
+        || gpa_ml_type_of(gpa_type_num(b)) != t
         || a->dev != b->dev
         || (t == GPA_ML_H && a->dev->kind != GPA_DEVICE_CUDA))
         Py_RETURN_NOTIMPLEMENTED;
