@@ -142,6 +142,18 @@ def _holds_device(seq):
     return False
 
 
+def _nested_on_device(obj, copy):
+    """(obj, copy) for asarray/array: a list/tuple holding gpuarray arrays
+    (Dask's percentile merge makes these) is built on the device, already
+    a new array (copy=False: NumPy's ValueError); anything else as is."""
+    if not (isinstance(obj, (list, tuple)) and _holds_device(obj)):
+        return obj, copy
+    if copy is False:
+        raise ValueError("Unable to avoid copy while creating an array "
+                         "as requested.")
+    return _from_nested(obj), None
+
+
 def _from_nested(seq):
     """A list/tuple holding gpuarray arrays, built on the device: each
     entry copied into its place, device to device, never through NumPy
@@ -199,12 +211,8 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
                         % (blocking,))
     if _foreign(like):
         return np.asarray(a, dtype, order, copy=copy, like=like)
-    if isinstance(a, (list, tuple)) and _holds_device(a):
-        if copy is False:
-            raise ValueError("Unable to avoid copy while creating an array "
-                             "as requested.")
-        a = _from_nested(a)
     _check_copy(copy)
+    a, copy = _nested_on_device(a, copy)
     out = _core._asarray(a, dtype, copy, order)
     if blocking:
         _core._synchronize()
@@ -228,13 +236,7 @@ def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
         raise ValueError("ndmin must be <= ndmax (%d)" % cap)
     if ndmax is not None:
         obj = _nested_upto(obj, dtype, ndmax)
-    if isinstance(obj, (list, tuple)) and _holds_device(obj):
-        # gpuarray arrays in a list (dask's percentile merge makes these):
-        # built on the device, already a new array
-        if copy is False:
-            raise ValueError("Unable to avoid copy while creating an array "
-                             "as requested.")
-        obj, copy = _from_nested(obj), None
+    obj, copy = _nested_on_device(obj, copy)
     a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
         a = _prepend_ones(a, ndmin - a.ndim, order)
