@@ -16,6 +16,7 @@ from .. import _core
 from .._core import ndarray
 from .._engine.arrays import asarray as _asarray
 from . import bin_estimators as _bin_estimators
+from . import _bin_kernel
 from .._engine.arrays import arange, ascontiguousarray, zeros
 from .._engine.ufuncs import logical_and
 from ..indexing.advanced import flatnonzero
@@ -72,7 +73,9 @@ def bincount(x, weights=None, minlength=0):
     if weights is None:
         # integer counts by atomic increments: exact whatever the order
         counts = zeros((nb,), _INT64)
-        if x.size:
+        if x.size and _bin_kernel.usable(x, nb):
+            _bin_kernel.count(x, counts)   # few bins: Note [Privatized bin counts]
+        elif x.size:
             _core._elementwise(
                 _COUNT_BODY, (x,),
                 (_core._as_strided(counts, x.shape, (0,), 0, True),),
@@ -278,7 +281,9 @@ def _count_in_bins(a, edges, nb):
         ct = _np.dtype(_np.float64)
     e = ascontiguousarray(edges.astype(ct))
     counts = zeros((nb,), _INT64)
-    if a.size and nb:
+    if a.size and _bin_kernel.usable(a, nb, e):
+        _bin_kernel.count(a, counts, e)   # Note [Privatized bin counts]
+    elif a.size and nb:
         z = (0,) * a.ndim
         _core._elementwise(
             _BIN_BODY,

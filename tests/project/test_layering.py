@@ -47,6 +47,10 @@ LOCAL_ALLOWED = {
     ("linalg", "kernels"): "integer products launch their one kernel of "
                            "our own through RawKernel, on first use "
                            "(Note [Integer GEMM] in linalg/_intgemm.py)",
+    ("statistics", "kernels"): "histograms with few bins count in shared "
+                               "memory through RawKernel on cuda, on first "
+                               "use (Note [Privatized bin counts] in "
+                               "statistics/_bin_kernel.py)",
     ("testing", "gpuarray"): "testing.parity's numpy_parity runs test "
                              "bodies with xp=gpuarray, the public namespace",
 }
@@ -199,7 +203,9 @@ def test_gpuarray_follows_the_import_rules():
 
 
 def test_allow_list_is_short_and_used():
-    assert len(LOCAL_ALLOWED) <= 4
+    # five: two chapters launch one raw kernel of their own each; a third
+    # such user should move RawKernel's launch below the chapters instead
+    assert len(LOCAL_ALLOWED) <= 5
     graph, eager = scan(), eager_modules()
     used = {(chapter(m), chapter(e.target)) for m, es in graph.items()
             for e in es if e.target == "gpuarray" or

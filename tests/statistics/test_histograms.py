@@ -249,3 +249,36 @@ def test_bin_estimators_cost_one_sync(est, dt):
     got = gp.histogram_bin_edges(a, est)
     assert gp._core._d2h_count() - n0 == 2
     same(got, np.histogram_bin_edges(x, est), exact=False)
+
+
+@pytest.mark.parametrize("dt,edge_dt", [("float32", "float32"),
+                                        ("float64", "float64"),
+                                        ("int16", "float64"),
+                                        ("uint64", "float64"),
+                                        ("int64", None), ("bool", None),
+                                        ("uint8", None)])
+def test_shared_memory_count_kernel_compiles_with_nvrtc(dt, edge_dt):
+    # the cuda path of histogram/bincount with few bins (Note [Privatized
+    # bin counts]); the suite on a GPU compares its counts with NumPy's
+    from conftest import nvrtc_or_skip
+    from gpuarray.statistics import _bin_kernel
+    nvrtc_or_skip()
+    assert len(gp._core._nvrtc_compile(_bin_kernel.source(dt, edge_dt),
+                                       90)) > 1000
+
+
+@pytest.mark.parametrize("bins", [1, 10, 2048, 2049])
+@pytest.mark.parametrize("dt", ["float32", "int32", "uint8"])
+def test_histogram_counts_around_the_shared_memory_limit(bins, dt):
+    # 2048 bins is the largest count kept in shared memory on cuda, 2049
+    # takes the global-atomic loop; both must count as NumPy does
+    rng = np.random.default_rng(7)
+    x = (rng.standard_normal(50_000) * 40).astype(dt)
+    x[::997] = x.max()   # values on the last edge count in the last bin
+    h, e = gp.histogram(gp.asarray(x), bins=bins)
+    hn, en = np.histogram(x, bins=bins)
+    np.testing.assert_array_equal(h.get(), hn)
+    np.testing.assert_allclose(e.get(), en)
+    v = np.abs(x.astype(np.int64)) % bins
+    np.testing.assert_array_equal(gp.bincount(gp.asarray(v)).get(),
+                                  np.bincount(v))
