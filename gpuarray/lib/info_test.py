@@ -228,7 +228,11 @@ def test(label="fast", verbose=1, extra_argv=None, doctests=False,
     (an editable install or a clean clone has it; a wheel does not, and
     then test() says so and returns False), run by pytest in a child
     process."""
-    if not _os.path.isfile(_os.path.join(_TESTS, "conftest.py")):
+    # the source tree: its pyproject.toml beside the package, the suite's
+    # conftest.py in tests/ (a wheel's site-packages has neither; another
+    # package's stray top-level tests/ folder lacks the first)
+    if not (_os.path.isfile(_os.path.join(_TESTS, "conftest.py")) and
+            _os.path.isfile(_os.path.join(_ROOT, "pyproject.toml"))):
         print("gpuarray.test: gpuarray's tests are not installed: they are "
               "the tests/ folder of the source tree (%s), which a wheel "
               "does not ship; run gpuarray.test() from an editable install "

@@ -9,6 +9,11 @@ same seed gives the same arrays on every device (host included).  The
 numbers are NOT NumPy's streams (NumPy's bit generators are sequential);
 the distributions are the same.  Sizes follow NumPy: `size=None` gives
 one value -- here a 0-d device array, as our reductions do (decision 1).
+The key and counter (random/_bitgen.py's _Stream) belong to the
+BitGenerator when the Generator is made on one (Generators sharing a
+BitGenerator continue one stream, and its `state` is the key and the
+counter); an int seed's Generator has its own, which its lazily made
+`bit_generator` shares.
 """
 import hashlib as _hashlib
 import operator as _op
