@@ -94,6 +94,9 @@ class BitGenerator:
 
     def spawn(self, n_children):
         """n_children independent BitGenerators of the same type."""
+        if self._seed_seq is None:
+            raise TypeError("The underlying SeedSequence does not implement "
+                            "spawning.")
         return [type(self)(s) for s in self._seed_seq.spawn(n_children)]
 
     def _key(self):
@@ -133,9 +136,10 @@ class BitGenerator:
 
     def __dask_tokenize__(self):
         s = self._seed_seq
-        return (type(self).__qualname__, repr(s.entropy), s.spawn_key,
-                s.pool_size, s.n_children_spawned, self._stream.k0,
-                self._stream.k1, self._stream.counter)
+        seq = () if s is None else (repr(s.entropy), s.spawn_key,
+                                    s.pool_size, s.n_children_spawned)
+        return (type(self).__qualname__,) + seq + (
+            self._stream.k0, self._stream.k1, self._stream.counter)
 
     def __repr__(self):
         return "%s(%r)" % (type(self).__name__, self._seed_seq)
@@ -181,18 +185,46 @@ class _Advancing(BitGenerator):
         stream (65536 jumps fit in its 2**64 counter), not NumPy's
         algorithm's jump."""
         jumps = _operator.index(jumps)
-        new = type(self)(self._seed_seq)
+        new = type(self)(self._seed_seq)   # (None: fresh entropy, unused)
         s = self._stream
         new._stream = _Stream(s.k0, s.k1, (s.counter + jumps * _JUMP) % _WRAP)
         return new
 
 
+def _below_2_64(v, what):
+    """v (a number, as NumPy takes key= and counter=) as an int in
+    [0, 2**64)."""
+    try:
+        v = int(v)
+    except (TypeError, ValueError):
+        raise TypeError("%s must be an integer, not %s"
+                        % (what, type(v).__name__)) from None
+    if not 0 <= v < _WRAP:
+        raise ValueError("%s must be positive and less than 2**64." % what)
+    return v
+
+
 class Philox(_Advancing):
-    """Philox4x32-10 keys from a SeedSequence (the default BitGenerator).
+    """Philox4x32-10 keys from a SeedSequence (the default BitGenerator),
+    or the key itself (key=) and a starting counter (counter=).
 
     Differs from NumPy: Philox4x32-10 with a 64-bit key and a 64-bit
-    counter (NumPy's Philox is Philox4x64-10); no counter=/key=
-    arguments; state is {'key', 'counter'}."""
+    counter (NumPy's Philox is Philox4x64-10, a 128-bit key and a
+    256-bit counter), so key= and counter= are ints below 2**64; state
+    is {'key', 'counter'}."""
+
+    def __init__(self, seed=None, counter=None, key=None):
+        if key is not None:
+            if seed is not None:
+                raise ValueError("seed and key cannot be both used")
+            k = _below_2_64(key, "key")
+            # no SeedSequence then (as NumPy's): spawn() cannot work
+            self._seed_seq = None
+            self._stream = _Stream(k & 0xFFFFFFFF, k >> 32)
+        else:
+            super().__init__(seed)
+        if counter is not None:
+            self._stream.counter = _below_2_64(counter, "counter")
 
 
 class PCG64(_Advancing):

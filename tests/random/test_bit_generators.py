@@ -38,8 +38,7 @@ def same_error(np_fn, gp_fn):
 @pytest.mark.parametrize("name", NAMES)
 def test_constructor_signature_and_type(name):
     ours, theirs = getattr(gp.random, name), getattr(np.random, name)
-    if name != "Philox":   # (our Philox has no counter=/key=: Differs line)
-        assert inspect.signature(ours) == inspect.signature(theirs)
+    assert inspect.signature(ours) == inspect.signature(theirs)
     bg = ours(3)
     assert isinstance(bg, gp.random.BitGenerator)
     assert "Differs from NumPy" in ours.__doc__
@@ -66,6 +65,32 @@ def test_classes_have_streams_of_their_own():
     got = {name: draws(getattr(gp.random, name)(7)).tobytes()
            for name in NAMES}
     assert len(set(got.values())) == len(NAMES)
+
+
+def test_philox_key_and_counter():
+    # key= is the key itself (the same draws every time, no SeedSequence),
+    # counter= where the stream starts
+    for mod in (np, gp):
+        a = host(mod.random.Philox(key=5).random_raw(4))
+        np.testing.assert_array_equal(
+            host(mod.random.Philox(key=5).random_raw(4)), a)
+        assert not np.array_equal(
+            host(mod.random.Philox(key=6).random_raw(4)), a)
+        assert mod.random.Philox(key=5).seed_seq is None
+        same = mod.random.Philox(key=5, counter=0).random_raw(4)
+        np.testing.assert_array_equal(host(same), a)
+    # (ours counts one draw per counter value, so counter=2 is two ahead)
+    a = host(gp.random.Philox(key=5).random_raw(6))
+    np.testing.assert_array_equal(
+        host(gp.random.Philox(key=5, counter=2).random_raw(4)), a[2:])
+    assert gp.random.Philox(key=5, counter=2).state["state"]["counter"] == 2
+    for kw in ({"seed": 1, "key": 5}, {"key": -1}, {"counter": -1}):
+        same_error(lambda: np.random.Philox(**kw),
+                   lambda: gp.random.Philox(**kw))
+    with pytest.raises(ValueError, match="2\\*\\*64"):
+        gp.random.Philox(key=2 ** 64)
+    same_error(lambda: np.random.Philox(key=5).spawn(2),
+               lambda: gp.random.Philox(key=5).spawn(2))
 
 
 @pytest.mark.parametrize("name", NAMES)
