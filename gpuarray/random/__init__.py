@@ -5,11 +5,11 @@ standard_normal, uniform, exponential, choice, permutation, shuffle,
 permuted, and NumPy's distributions: random/_api.py); the module
 functions (`rand`, `randn`, `randint`, `seed`, ...)
 use one global `RandomState`, as `numpy.random` does (its state:
-`get_state`/`set_state`).  A Generator may be made on a BitGenerator:
-Philox, or NumPy's names PCG64, PCG64DXSM, MT19937 and SFC64, all over
-the same device stream (random/_bitgen.py).  Both draw from
-Philox4x32-10, counter-based (Note [Random streams] in _generator.py):
-reproducible per seed on every device, but not NumPy's number streams.
+`get_state`/`set_state`).  Both draw from Philox4x32-10, counter-based
+(Note [Random streams] in _generator.py): reproducible per seed on every
+device, but not NumPy's number streams.  A Generator may be made on a
+BitGenerator: Philox, or NumPy's names PCG64, PCG64DXSM, MT19937 and
+SFC64, all over that device stream (random/_bitgen.py).
 """
 import numpy as _np
 
