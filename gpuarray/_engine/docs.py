@@ -183,6 +183,10 @@ SUBPACKAGE_DOCS = {
         "assert_array_compare": "Asserts that `comparison(x, y)` holds "
                                 "elementwise (NumPy's helper, taking "
                                 "gpuarray arrays).",
+        "build_err_msg": "The failure message numpy.testing's assertions "
+                         "print for these arrays: header, err_msg and "
+                         "each array's repr under its name (NumPy's "
+                         "helper, taking gpuarray arrays).",
     },
 }
 

@@ -89,6 +89,9 @@ LAZY_NAMES = {
     "lib.runtime_info": (
         "show_runtime", "get_include",
     ),
+    "lib.info_test": (
+        "info", "test",
+    ),
     "lib.memory": (
         "may_share_memory", "shares_memory",
     ),

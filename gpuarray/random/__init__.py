@@ -4,21 +4,26 @@
 standard_normal, uniform, exponential, choice, permutation, shuffle,
 permuted, and NumPy's distributions: random/_api.py); the module
 functions (`rand`, `randn`, `randint`, `seed`, ...)
-use one global `RandomState`, as `numpy.random` does.  Both draw from
-Philox4x32-10, counter-based (Note [Random streams] in _generator.py):
-reproducible per seed on every device, but not NumPy's number streams.
+use one global `RandomState`, as `numpy.random` does (its state:
+`get_state`/`set_state`).  Both draw from Philox4x32-10, counter-based
+(Note [Random streams] in _generator.py): reproducible per seed on every
+device, but not NumPy's number streams.  A Generator may be made on a
+BitGenerator: Philox, or NumPy's names PCG64, PCG64DXSM, MT19937 and
+SFC64, all over that device stream (random/_bitgen.py).
 """
 import numpy as _np
 
 from ._generator import Generator, RandomState, default_rng
-from ._bitgen import BitGenerator, Philox
+from ._bitgen import (BitGenerator, MT19937, PCG64, PCG64DXSM, Philox,
+                      SFC64)
 from numpy.random import SeedSequence
 from . import _api
 from .._engine.ufuncs import floor as _floor
 
 __all__ = ["Generator", "RandomState", "default_rng", "seed",
-           "BitGenerator", "Philox", "SeedSequence",
-           "get_random_state", "rand", "randn", "random", "random_sample",
+           "BitGenerator", "Philox", "PCG64", "PCG64DXSM", "MT19937", "SFC64",
+           "SeedSequence", "get_state", "set_state", "get_random_state",
+           "rand", "randn", "random", "random_sample",
            "ranf", "sample", "uniform", "normal", "standard_normal",
            "exponential", "standard_exponential", "randint",
            "random_integers", "choice", "permutation", "shuffle"] + \
@@ -34,6 +39,26 @@ def get_random_state():
 
 def seed(seed=None):
     _state.seed(seed)
+
+
+def get_state(legacy=True):
+    """The state of the global generator behind the module functions
+    (gpuarray.random.seed, rand, ...): ('Philox', key, counter, 0, 0.0),
+    or with legacy=False a dict; set_state(it) replays the draws that
+    followed.
+
+    Differs from NumPy: the key (2 uint32 words) and counter of
+    gpuarray's Philox4x32-10 stream, not a Mersenne Twister's 624 words
+    (NumPy's MT19937 states are refused by set_state)."""
+    return _state.get_state(legacy)
+
+
+def set_state(state):
+    """Sets the global generator's state from get_state()'s tuple or dict.
+
+    Differs from NumPy: takes gpuarray's Philox states (key and counter)
+    only, not NumPy's MT19937 states."""
+    _state.set_state(state)
 
 
 def _float(r, dtype, unit=False):

@@ -9,10 +9,16 @@ same seed gives the same arrays on every device (host included).  The
 numbers are NOT NumPy's streams (NumPy's bit generators are sequential);
 the distributions are the same.  Sizes follow NumPy: `size=None` gives
 one value -- here a 0-d device array, as our reductions do (decision 1).
+The key and counter (random/_bitgen.py's _Stream) belong to the
+BitGenerator when the Generator is made on one (Generators sharing a
+BitGenerator continue one stream, and its `state` is the key and the
+counter); an int seed's Generator has its own, which its lazily made
+`bit_generator` shares.
 """
 import hashlib as _hashlib
 import operator as _op
 import os as _os
+import warnings as _warnings
 
 import numpy as _np
 
@@ -20,7 +26,7 @@ from .. import _core
 from .._engine.arrays import asarray as _asarray
 from . import _common, _philox
 from ._common import _shape
-from ._bitgen import BitGenerator, Philox
+from ._bitgen import BitGenerator, Philox, _Stream
 from ._api import GeneratorDistributions, LegacyDistributions
 from .._engine.arrays import arange
 from .._engine.reduce import _axes
@@ -38,12 +44,9 @@ _I64 = _np.dtype(_np.int64)
 
 
 def _key_of(seed):
-    """64-bit key words from any NumPy-style seed (None: OS entropy; a
-    SeedSequence or BitGenerator: its generated state, random/_bitgen.py)."""
-    if isinstance(seed, _np.random.SeedSequence):
-        seed = Philox(seed)
-    if isinstance(seed, BitGenerator):
-        return seed._key()
+    """64-bit key words from an int or int-array seed (None: OS entropy).
+    A SeedSequence or BitGenerator seed brings its own stream
+    (random/_bitgen.py)."""
     if seed is None:
         raw = _os.urandom(8)
     else:
@@ -56,24 +59,6 @@ def _key_of(seed):
         raw = _hashlib.sha256(repr(words.tolist()).encode()).digest()
     k = int.from_bytes(raw[:8], "little")
     return k & 0xFFFFFFFF, k >> 32
-
-
-class _Stream:
-    """Key + counter (Note [Random streams])."""
-
-    def __init__(self, seed=None):
-        self.k0, self.k1 = _key_of(seed)
-        self.counter = 0
-
-    def fill(self, body, shape, dtype, extra=(), extra_types=()):
-        out = _core.empty(shape, dtype)
-        if out.size:
-            _core._elementwise(
-                body, (self.k0, self.k1, self.counter) + tuple(extra),
-                (out,), (_I64, _I64, _I64) + tuple(extra_types) + (dtype,),
-                _philox.PRELUDE)
-            self.counter += out.size
-        return out
 
 
 def _float_dtype(dtype):
@@ -94,15 +79,24 @@ class Generator(GeneratorDistributions):
     """NumPy's Generator API on the device (Philox-based)."""
 
     def __init__(self, seed=None):
-        self._s = _Stream(seed)
-        self._bitgen = seed if isinstance(seed, BitGenerator) else None
+        if isinstance(seed, _np.random.SeedSequence):
+            seed = Philox(seed)
+        if isinstance(seed, BitGenerator):
+            # the BitGenerator's stream: two Generators on one
+            # BitGenerator continue one stream, as NumPy's do
+            self._bitgen, self._s = seed, seed._stream
+        else:
+            self._bitgen, self._s = None, _Stream(*_key_of(seed))
         self._seed = seed
 
     @property
     def bit_generator(self):
-        """The BitGenerator (for an int/None seed: one from that seed)."""
+        """The BitGenerator (for an int/None seed: a Philox on that seed
+        whose stream, and so whose state, is this Generator's)."""
         if self._bitgen is None:
-            self._bitgen = Philox(self._seed)
+            bg = Philox(self._seed)
+            bg._stream = self._s
+            self._bitgen = bg
         return self._bitgen
 
     def spawn(self, n_children):
@@ -449,6 +443,56 @@ class RandomState(LegacyDistributions):
 
     def seed(self, seed=None):
         self._g = Generator(seed)
+
+    @property
+    def _bit_generator(self):
+        return self._g.bit_generator
+
+    def get_state(self, legacy=True):
+        """The generator's state: with legacy=True the tuple ('Philox',
+        key (2 uint32 words), counter, 0, 0.0), else the dict
+        {'bit_generator', 'state': {'key', 'counter'}, 'has_gauss': 0,
+        'gauss': 0.0}.  set_state(it) makes the draws that followed
+        repeat.
+
+        Differs from NumPy: the state of gpuarray's Philox4x32-10 stream
+        (a key and a counter), not a Mersenne Twister's 624 words; there
+        is never a cached Gaussian."""
+        st = self._bit_generator.state
+        name = st["bit_generator"]
+        if legacy and name == "Philox":
+            return (name, st["state"]["key"], st["state"]["counter"], 0, 0.0)
+        if legacy:
+            _warnings.warn("get_state and legacy can only be used with the "
+                           "Philox BitGenerator. To silence this warning, "
+                           "set `legacy` to False.", RuntimeWarning,
+                           stacklevel=2)
+        return dict(st, has_gauss=0, gauss=0.0)
+
+    def set_state(self, state):
+        """Sets the generator's state from get_state()'s tuple or dict.
+
+        Differs from NumPy: the state of gpuarray's Philox4x32-10 stream
+        (a key and a counter); NumPy's MT19937 states are refused."""
+        bg = self._bit_generator
+        name = type(bg).__name__
+        if isinstance(state, dict):
+            if "bit_generator" not in state or "state" not in state:
+                raise ValueError("state dictionary is not valid.")
+            bg.state = {"bit_generator": state["bit_generator"],
+                        "state": state["state"]}
+            return
+        if not isinstance(state, (tuple, list)):
+            raise TypeError("state must be a dict or a tuple.")
+        if len(state) == 0 or not isinstance(state[0], str) or \
+                state[0] != "Philox" or name != "Philox":
+            raise ValueError("set_state can only be used with legacy "
+                             "Philox state instances.")
+        if len(state) < 3:
+            raise ValueError("a legacy state is ('Philox', key, counter"
+                             "[, has_gauss, cached_gaussian])")
+        bg.state = {"bit_generator": name,
+                    "state": {"key": state[1], "counter": state[2]}}
 
     def rand(self, *shape):
         return self._g.random(shape if shape else None)

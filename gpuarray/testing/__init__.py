@@ -11,7 +11,15 @@ the spirit of CuPy's numpy_cupy_allclose is gpuarray.testing.parity
 
 The assertions that never look at array values (assert_, assert_raises,
 assert_raises_regex, assert_warns, assert_no_warnings,
-assert_string_equal, suppress_warnings) are numpy.testing's objects.
+assert_string_equal, suppress_warnings) are numpy.testing's objects, as
+are its host utilities (tempdir, temppath, measure, run_threaded,
+assert_no_gc_cycles, break_cycles, SkipTest, TestCase, ...: they run
+the caller's code or manage files, threads and the garbage collector,
+so gpuarray arrays pass through them as any object does) and its
+constants (IS_64BIT, HAS_REFCOUNT, ...: NumPy's values, describing the
+interpreter and the NumPy build; IS_EDITABLE, IS_INSTALLED and
+NUMPY_ROOT are about NumPy, not gpuarray).  print_assert_equal and
+build_err_msg take arrays, so they get host copies as the assertions do.
 """
 import numpy.testing as _npt
 
@@ -33,6 +41,15 @@ __all__ = [
     "assert_array_compare", "assert_equal",
     "assert_", "assert_raises", "assert_raises_regex", "assert_warns",
     "assert_no_warnings", "assert_string_equal", "suppress_warnings",
+    "print_assert_equal", "build_err_msg",
+    # numpy.testing's host utilities and constants, as they are
+    "assert_no_gc_cycles", "break_cycles", "check_support_sve",
+    "clear_and_catch_warnings", "decorate_methods", "jiffies", "measure",
+    "memusage", "run_threaded", "rundocs", "runstring", "tempdir",
+    "temppath", "IgnoreException", "KnownFailureException", "SkipTest",
+    "TestCase", "verbose", "IS_64BIT", "IS_EDITABLE", "IS_INSTALLED",
+    "IS_MUSL", "IS_PYPY", "IS_PYSTON", "IS_WASM", "HAS_LAPACK64",
+    "HAS_REFCOUNT", "BLAS_SUPPORTS_FPE", "NOGIL_BUILD", "NUMPY_ROOT",
 ]
 
 
@@ -82,6 +99,17 @@ assert_warns = _npt.assert_warns
 assert_no_warnings = _npt.assert_no_warnings
 assert_string_equal = _npt.assert_string_equal
 suppress_warnings = _npt.suppress_warnings
+
+# (each only where the installed NumPy still has it: a name NumPy drops
+# leaves __all__ with it)
+for _name in ("print_assert_equal", "build_err_msg"):
+    if hasattr(_npt, _name):
+        globals()[_name] = _on_host(_name)
+for _name in __all__[__all__.index("assert_no_gc_cycles"):]:
+    if hasattr(_npt, _name):
+        globals()[_name] = getattr(_npt, _name)
+__all__ = [n for n in __all__ if n in globals()]
+del _name
 
 from .._engine import docs as _docs_table  # noqa: E402
 _docs_table.fill_loaded(__import__("sys").modules[__name__])

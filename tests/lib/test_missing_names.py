@@ -1,12 +1,20 @@
 """NumPy's remaining public names (issue 19 group 7): poly1d, frompyfunc,
 nditer, nested_iters, matrix/asmatrix/bmat, memmap, recarray/record,
-fromregex, show_runtime, flatiter, get_include -- each against NumPy."""
+fromregex, show_runtime, flatiter, get_include, info, test -- each
+against NumPy."""
+import inspect
 import io
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 import gpuarray as gp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
 
 # matrix warns as NumPy's does (checked once below); quiet elsewhere
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
@@ -278,3 +286,185 @@ def test_busday_offset_and_datetime_as_string_as_numpy():
         gp.busday_offset(np.datetime64("2024-03-02"), 1)
     np.testing.assert_array_equal(gp.datetime_as_string(d, unit="M"),
                                   np.datetime_as_string(d, unit="M"))
+
+
+# ---- info --------------------------------------------------------------
+
+def _info_text(fn, obj, **kw):
+    out = io.StringIO()
+    fn(obj, output=out, **kw)
+    return out.getvalue()
+
+
+def _documented(alpha_parameter, beta_parameter=3,
+                gamma_parameter_long_name=None, *, epsilon="xxxxxxx"):
+    """Does something.
+
+    More text about it."""
+
+
+class _Documented:
+    """A class."""
+
+    def __init__(self, a, b=2):
+        pass
+
+    def meth(self):
+        """Meth's line."""
+
+    def other(self):
+        pass
+
+
+@pytest.mark.parametrize("obj", [_documented, _Documented, np.polyval])
+@pytest.mark.parametrize("width", [76, 30])
+def test_info_prints_numpys_text_for_python_objects(obj, width):
+    assert _info_text(gp.info, obj, maxwidth=width) == \
+        _info_text(np.info, obj, maxwidth=width)
+
+
+@pytest.mark.parametrize("name", ["sum", "concatenate", "histogram",
+                                  "pad"])
+def test_info_of_gpuarray_functions(name):
+    # numpy.info's layout: " name(signature)" (broken to fit the width),
+    # a blank line, the docstring
+    fn = getattr(gp, name)
+    sig, _, rest = _info_text(gp.info, fn, maxwidth=40).partition("\n\n")
+    assert sig.startswith(" %s(" % name)
+    assert all(len(line) <= 41 or ", " not in line
+               for line in sig.splitlines())
+    assert " ".join(sig.split()) == name + str(inspect.signature(fn))
+    assert rest == inspect.getdoc(fn) + "\n"
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("dtype", [np.float64, np.complex64, np.int8])
+def test_info_of_an_array(order, dtype):
+    x = np.asarray(np.arange(6).reshape(2, 3), dtype=dtype, order=order)
+    want = _info_text(np.info, x).splitlines()
+    got = _info_text(gp.info, gp.asarray(x, order=order)).splitlines()
+    assert [g for g in got if not g.startswith("device:")
+            and not g.startswith("data pointer")] == \
+        [w for w in want if not w.startswith("data pointer")]
+    a = gp.asarray(x, order=order)
+    assert "data pointer: %s" % hex(a.data.ptr) in got
+    assert "device:  %s" % a.device in got
+
+
+def test_info_of_a_name_searches_gpuarrays_namespaces():
+    text = _info_text(gp.info, "norm")
+    assert "*** Found in gpuarray.linalg ***" in text
+    assert inspect.getdoc(gp.linalg.norm) in text
+    assert "*** Total of 1 references found. ***" in text
+    # found in both gpuarray and gpuarray.fft, as numpy.info('fft') is
+    text = _info_text(gp.info, "fft")
+    assert "*** Found in gpuarray ***" in text and \
+        "*** Found in gpuarray.fft ***" in text
+    assert "*** Total of 2 references found. ***" in text
+    # a name found twice as the same object is a repeat reference
+    text = _info_text(gp.info, "sliding_window_view")
+    assert "Repeat reference found in gpuarray.lib.stride_tricks" in text \
+        or "Total of 1 references found" in text
+    for fn in (np.info, gp.info):
+        assert _info_text(fn, "no_such_name_anywhere") == \
+            "Help for no_such_name_anywhere not found.\n"
+    # toplevel is a module name, as NumPy's
+    assert "*** Found in numpy.linalg ***" in _info_text(
+        gp.info, "norm", toplevel="numpy")
+
+
+def test_info_of_none_and_of_other_objects():
+    assert inspect.getdoc(gp.info) in _info_text(gp.info, None)
+    assert _info_text(gp.info, gp.add) == inspect.getdoc(gp.add) + "\n"
+    assert _info_text(gp.info, 3) == _info_text(np.info, 3)
+
+
+# ---- test --------------------------------------------------------------
+
+def test_test_has_numpys_signature():
+    assert inspect.signature(gp.test) == inspect.signature(np.test)
+    assert "Differs from NumPy" in gp.test.__doc__
+
+
+def _run_test(monkeypatch, **kw):
+    """gp.test's pytest arguments (the child process not started)."""
+    from gpuarray.lib import info_test
+    seen = []
+    monkeypatch.setattr(info_test._subprocess, "call",
+                        lambda args, **k: seen.append(args) or 0)
+    assert gp.test(**kw) is True
+    return seen[0][3:]   # after python -m pytest
+
+
+def _numpy_test_args(monkeypatch, **kw):
+    """numpy.test's pytest arguments (pytest.main not run)."""
+    import warnings
+    seen = []
+    monkeypatch.setattr(pytest, "main", lambda a: seen.append(a) or 0)
+    with warnings.catch_warnings():
+        # numpy.test imports numpy.distutils on Python < 3.12 (deprecated):
+        # imported here first, quietly, it is not imported again there
+        warnings.simplefilter("ignore")
+        try:
+            import numpy.distutils.cpuinfo  # noqa: F401
+        except ImportError:
+            pass
+    assert np.test(**kw) is True
+    return [a for a in seen[0] if not a.startswith("-W ")]
+
+
+@pytest.mark.parametrize("kw", [
+    {}, {"label": "full"}, {"label": "not gpu"}, {"verbose": 3},
+    {"extra_argv": ["-x", "--maxfail=2"]}, {"durations": 5},
+    {"doctests": True}, {"verbose": 2, "label": "full", "durations": 0}])
+def test_test_arguments_mean_what_numpys_do(monkeypatch, kw):
+    ours = _run_test(monkeypatch, **kw)
+    theirs = _numpy_test_args(monkeypatch, **kw)
+    # the same pytest options; the tests are our tests/ folder, not
+    # NumPy's --pyargs numpy
+    assert theirs[-2:] == ["--pyargs", "numpy"]
+    assert ours[:-1] == theirs[:-2]
+    assert ours[-1] == os.path.join(ROOT, "tests")
+
+
+def test_test_paths(monkeypatch):
+    tests = os.path.join(ROOT, "tests")
+    for given, want in [
+            ("lib/test_missing_names.py",
+             os.path.join(tests, "lib", "test_missing_names.py")),
+            ("tests/lib/test_missing_names.py::test_test_paths",
+             os.path.join(tests, "lib", "test_missing_names.py") +
+             "::test_test_paths"),
+            ("gpuarray.linalg", os.path.join(tests, "linalg"))]:
+        assert _run_test(monkeypatch, tests=[given])[-1] == want
+
+
+def test_test_runs_the_suite():
+    # in a child process (pytest inside this pytest), two small runs
+    ok = subprocess.run(
+        [sys.executable, "-c",
+         "import sys, gpuarray as gp\n"
+         "r = gp.test(tests=['project/test_numpy_names.py::"
+         "test_objects_are_numpys'])\n"
+         "print('RESULT', r)\n"
+         "r = gp.test(tests=['project/test_numpy_names.py'], "
+         "extra_argv=['-k', 'no_such_test_xyz'])\n"
+         "print('RESULT', r)\n"],
+        capture_output=True, text=True, cwd=ROOT, timeout=600,
+        env=dict(os.environ, PYTHONPATH=ROOT))
+    results = [ln for ln in ok.stdout.splitlines() if ln.startswith("RESULT")]
+    # the first passes; the second selects nothing, which pytest (and so
+    # numpy.test) counts as a failure
+    assert results == ["RESULT True", "RESULT False"], ok.stdout + ok.stderr
+    assert "passed" in ok.stdout
+
+
+def test_test_says_the_tests_are_not_installed(monkeypatch, tmp_path,
+                                               capsys):
+    from gpuarray.lib import info_test
+    monkeypatch.setattr(info_test, "_TESTS", str(tmp_path / "tests"))
+    monkeypatch.setattr(info_test._subprocess, "call",
+                        lambda *a, **k: pytest.fail("pytest was started"))
+    assert gp.test() is False
+    err = capsys.readouterr().err
+    assert "not installed" in err and str(tmp_path / "tests") in err

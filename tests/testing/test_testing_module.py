@@ -169,4 +169,66 @@ def test_namespace():
     assert sorted(gt.__all__) == sorted(set(gt.__all__))
     for name in gt.__all__:
         assert name in np.testing.__all__, name
-        assert callable(getattr(gt, name))
+        ours, theirs = getattr(gt, name), getattr(np.testing, name)
+        # functions and classes; the constants are NumPy's values
+        assert callable(ours) or ours == theirs, name
+    # every public name of numpy.testing but its submodule (overrides)
+    assert set(np.testing.__all__) - set(gt.__all__) <= {"overrides"}
+
+
+def test_host_utilities_and_constants_are_numpys():
+    for name in ("assert_no_gc_cycles", "break_cycles", "check_support_sve",
+                 "clear_and_catch_warnings", "decorate_methods", "jiffies",
+                 "measure", "memusage", "run_threaded", "rundocs",
+                 "runstring", "tempdir", "temppath", "IgnoreException",
+                 "KnownFailureException", "SkipTest", "TestCase"):
+        assert getattr(gt, name) is getattr(np.testing, name), name
+    for name in ("IS_64BIT", "IS_PYPY", "HAS_REFCOUNT", "NOGIL_BUILD",
+                 "NUMPY_ROOT", "verbose", "BLAS_SUPPORTS_FPE"):
+        assert getattr(gt, name) == getattr(np.testing, name), name
+
+
+def test_host_utilities_work_on_gpuarray_arrays(tmp_path):
+    # the context manager and the function form of assert_no_gc_cycles,
+    # around code making gpuarray arrays (no cycles there, as in NumPy's)
+    with gt.assert_no_gc_cycles():
+        a = gp.arange(5.0) * 2
+    gt.assert_no_gc_cycles(lambda x: x + 1, gp.arange(3))
+
+    def cyclic():
+        b = [gp.arange(2)]
+        b.append(b)
+    with pytest.raises(AssertionError):
+        gt.assert_no_gc_cycles(cyclic)
+    with pytest.raises(AssertionError):
+        np.testing.assert_no_gc_cycles(cyclic)
+    gt.break_cycles()
+    with gt.temppath(dir=tmp_path, suffix=".npy") as p:
+        gp.save(p, a)
+        gt.assert_array_equal(gp.load(p), a)
+    out = gt.run_threaded(lambda: gp.arange(3).sum(), max_workers=2,
+                          pass_count=False)
+    assert out is None
+    assert gt.measure("gp.arange(4).sum()", times=2) >= 0
+
+
+def test_print_assert_equal_and_build_err_msg_take_gpuarray_arrays(capsys):
+    x, y = np.array([1]), np.array([2])
+    gt.print_assert_equal("one", gp.asarray(x), x)
+    np.testing.print_assert_equal("one", x, x)
+    with pytest.raises(AssertionError) as want:
+        np.testing.print_assert_equal("two", x, y)
+    with pytest.raises(AssertionError) as got:
+        gt.print_assert_equal("two", gp.asarray(x), gp.asarray(y))
+    assert str(got.value) == str(want.value)
+    # a gpuarray array of several elements is ambiguous, as NumPy's is
+    with pytest.raises(ValueError):
+        np.testing.print_assert_equal("three", np.arange(2), np.arange(2))
+    with pytest.raises(ValueError):
+        gt.print_assert_equal("three", gp.arange(2), gp.arange(2))
+    a, b = np.arange(4.0), np.arange(4.0) + 1e-3
+    for kw in ({}, {"err_msg": "hi", "names": ("X", "Y"), "precision": 3},
+               {"verbose": False, "header": "Head"}):
+        assert gt.build_err_msg([gp.asarray(a), gp.asarray(b)], **dict(
+            {"err_msg": ""}, **kw)) == np.testing.build_err_msg(
+                [a, b], **dict({"err_msg": ""}, **kw))
