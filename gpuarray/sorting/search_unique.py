@@ -85,7 +85,11 @@ def searchsorted(a, v, side="left", sorter=None):
 
 def _void_searchsorted(a, vv, right):
     if a.dtype.kind != "V" or vv.dtype.kind != "V":
-        _np.result_type(a.dtype, vv.dtype)     # NumPy's TypeError
+        # NumPy falls back to comparing Python objects, and fails
+        raise TypeError("'<' not supported between structured or void "
+                        "values (%s) and %s values"
+                        % (a.dtype if a.dtype.kind == "V" else vv.dtype,
+                           vv.dtype if a.dtype.kind == "V" else a.dtype))
     try:
         ct = _np.result_type(a.dtype, vv.dtype)
     except TypeError:
