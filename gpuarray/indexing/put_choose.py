@@ -125,14 +125,9 @@ def select(condlist, choicelist, default=0):
         if c.dtype != _np.bool_:
             raise TypeError("invalid entry %d in condlist: should be "
                             "boolean ndarray" % i)
-    # NumPy's two promotions, each with its own TypeError
-    try:
-        dt = _np.result_type(*[_dtype_of(c) for c in choicelist])
-    except TypeError as e:
-        raise TypeError("Choicelist elements do not have a common dtype: %s"
-                        % e) from None
-    try:
-        dt = _np.result_type(dt, _dtype_of(default))
+    try:    # one promotion, Python scalars weak, NumPy's TypeError
+        dt = _np.result_type(*[_dtype_of(c) for c in choicelist],
+                             _dtype_of(default))
     except TypeError as e:
         raise TypeError("Choicelist and default value do not have a common "
                         "dtype: %s" % e) from None
