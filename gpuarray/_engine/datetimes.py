@@ -178,6 +178,15 @@ def _nat_guard(expr, v="in0"):
     return "out0 = %s == %s ? %s : (%s);" % (v, _C_NAT, _C_NAT, expr)
 
 
+def checked_cast_body(src, dst, lim):
+    """The unit cast's body with NumPy 2.5's check (Note [Datetime
+    overflow]): out1 flags a value outside lim = cast_limits(src, dst)."""
+    # lo >= -(2**63 - 1): both bounds are valid C literals
+    return ("out1 = in0 != %s && (in0 < (%dLL) || in0 > %dLL); "
+            "if (out1) out0 = 0; else { %s }"
+            % (_C_NAT, lim[0], lim[1], _nat_guard(convert_expr(src, dst))))
+
+
 def _unsafe_castable(src, dst):
     return np.can_cast(np.dtype(src), np.dtype(dst), "unsafe")
 
@@ -192,20 +201,16 @@ def datetime_assign(dst, src):
         raise TypeError("Cannot cast array data from %r to %r" % (sd, dd))
     if sd.kind in "mM" and dd.kind in "mM" and sd.kind == dd.kind:
         tmp = _core.empty(src.shape, dd)
-        body = _nat_guard(convert_expr(sd, dd))
         lim = cast_limits(sd, dd) if CHECK_OVERFLOW else None
         if lim is None:
-            _core._elementwise(body, (int64_view(src),), (int64_view(tmp),),
+            _core._elementwise(_nat_guard(convert_expr(sd, dd)),
+                               (int64_view(src),), (int64_view(tmp),),
                                ("q", "q"), _PREAMBLE)
         else:   # Note [Datetime overflow]: one flag per element, one sync
             flag = _core.empty(src.shape, np.bool_)
-            # lo >= -(2**63 - 1): both bounds are valid C literals
-            body = ("out1 = in0 != %s && (in0 < (%dLL) || in0 > %dLL); "
-                    "if (out1) out0 = 0; else { %s }"
-                    % (_C_NAT, lim[0], lim[1], body))
-            _core._elementwise(body, (int64_view(src),),
-                               (int64_view(tmp), flag), ("q", "q", "?"),
-                               _PREAMBLE)
+            _core._elementwise(checked_cast_body(sd, dd, lim),
+                               (int64_view(src),), (int64_view(tmp), flag),
+                               ("q", "q", "?"), _PREAMBLE)
             if flag.size and bool(flag.any()):
                 raise OverflowError("Overflow when converting between "
                                     "datetime64 units")

@@ -84,7 +84,7 @@ def void_truth(a):
 def count_nonzero(a, axis=None, *, keepdims=False):
     a = _asarray(a)
     if a.dtype.kind == "V":
-        if axis is not None:    # NumPy casts to bool for an axis
+        if axis is not None or keepdims:    # NumPy casts to bool then
             raise TypeError("Cannot cast array data from %r to "
                             "dtype('bool') according to the rule 'unsafe'"
                             % (a.dtype,))

@@ -817,3 +817,30 @@ def test_datetime_kernels_compile_with_nvrtc():
         parts.append(gp._core._ew_source(body, "qq", "qq", 1, 1, 1, True,
                                          "cv%d" % i))
     assert len(gp._core._nvrtc_compile("\n".join(parts), 90)) > 1000
+
+
+# ---- the datetime kernels compile with NVRTC ----------------------------
+
+def test_datetime_kernels_compile_with_nvrtc():
+    # every loop body (the NumPy 2.5 checked ones included) and the cast
+    # bodies, with the datetime preamble, as the CUDA text of the engine
+    from conftest import nvrtc_or_skip
+    from gpuarray._engine import datetime_ufuncs as du, datetimes as dte
+    nvrtc_or_skip()
+    store = {"M": "q", "m": "q", "q": "q", "d": "d", "?": "?"}
+    parts = [dte.preamble()]
+    bodies = [(k, b, 0) for k, b in du._BODIES.items()] + \
+        [(k, b, 1) for k, (b, _) in du._CHECKED.items()]
+    for i, ((name, sig), body, flag) in enumerate(bodies):
+        ins, outs = sig.split("->")
+        chars = [store[c] for c in ins + outs] + ["?"] * flag
+        parts.append(gp._core._ew_source(body, chars, chars, len(ins), 0, 1,
+                                         False, "dt%d" % i))
+    src, dst = np.dtype("m8[W]"), np.dtype("m8[ns]")
+    cast = dte.checked_cast_body(src, dst, dte.cast_limits(src, dst))
+    parts.append(gp._core._ew_source(cast, "qq?", "qq?", 1, 0, 1, False,
+                                     "cast_checked"))
+    parts.append(gp._core._ew_source(
+        dte._nat_guard(dte.convert_expr("M8[M]", "M8[s]")), "qq", "qq", 1,
+        0, 1, False, "cast_calendar"))
+    assert len(gp._core._nvrtc_compile("\n".join(parts), 90)) > 1000

@@ -692,6 +692,8 @@ def test_truth_errors_are_numpys():
     g = gp.asarray(h)
     raises_like(lambda: np.count_nonzero(h, axis=0),
                 lambda: gp.count_nonzero(g, axis=0))
+    raises_like(lambda: np.count_nonzero(h, keepdims=True),
+                lambda: gp.count_nonzero(g, keepdims=True))
     raises_like(lambda: np.nonzero(h[0:1].reshape(())),
                 lambda: gp.nonzero(g[0:1].reshape(())))
 
