@@ -164,11 +164,51 @@ def _tofile(self, fid, sep="", format="%s"):
     self.get().tofile(fid, sep=sep, format=format)
 
 
+def _swap_order(dt):
+    """The byte permutation NumPy's byteswap applies to one element of the
+    void dtype dt: src[j] is the byte that lands at j.  Fields are
+    swapped one after the other in the dtype's order (so overlapping
+    fields compose, as NumPy's in-place swaps do), each by its type
+    (complex: each part; sub-array fields element by element; nested
+    fields recursively); unstructured void bytes and padding stay."""
+    src = list(range(dt.itemsize))
+
+    def swap(d, off):
+        if d.names is not None:
+            for name in d.names:
+                fdt, foff = d.fields[name][:2]
+                swap(fdt, off + foff)
+        elif d.subdtype is not None:
+            base, shape = d.subdtype
+            for i in range(int(_np.prod(shape, dtype=_np.int64))):
+                swap(base, off + i * base.itemsize)
+        elif d.kind != "V" and d.itemsize > 1:
+            part = d.itemsize // 2 if d.kind == "c" else d.itemsize
+            for p in range(off, off + d.itemsize, part):
+                src[p:p + part] = src[p:p + part][::-1]
+    swap(dt, 0)
+    return src
+
+
 def _byteswap(self, inplace=False):
-    """Each element's bytes reversed (each part's, for complex), on the
-    device: a uint8 view with the byte axis reversed."""
+    """Each element's bytes reversed (each part's, for complex; each
+    field's by its type, for structured dtypes), on the device: a uint8
+    view with the byte axis reversed, or gathered by the dtype's byte
+    permutation (_swap_order) for void dtypes."""
     if not inplace and self.flags.f_contiguous and not self.flags.c_contiguous:
         return _byteswap(self.T).T      # NumPy's copy keeps F order ('A')
+    if self.dtype.kind == "V":
+        order = _swap_order(self.dtype)
+        if order == list(range(self.itemsize)):
+            return self if inplace else self.copy()
+        raw = _structured.byte_view(ascontiguousarray(self), 1)
+        res = _structured.from_bytes(
+            ascontiguousarray(raw[..., asarray(_np.array(order))]),
+            self.dtype)
+        if inplace:
+            self[...] = res
+            return self
+        return res
     part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
     src = ascontiguousarray(self)
     raw = src.view(_np.uint8).reshape(self.shape + (-1, part))

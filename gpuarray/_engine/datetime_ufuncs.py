@@ -70,6 +70,9 @@ _BODIES = {
     ("absolute", "m->m"): "out0 = (in0 == %s || in0 >= 0) ? in0 : -in0;"
                           % _N,
     ("sign", "m->m"): "out0 = (in0 > 0) - (in0 < 0);",  # NaT: -1, as NumPy
+    # NumPy 2.5's sign of a timedelta is a float64 (NaT: NaN)
+    ("sign", "m->d"): "out0 = in0 == %s ? gpa_nan_d() : "
+                      "(double)((in0 > 0) - (in0 < 0));" % _N,
     ("isnat", "M->?"): "out0 = in0 == %s;" % _N,
     ("isnat", "m->?"): "out0 = in0 == %s;" % _N,
     ("isnan", "M->?"): "out0 = in0 == %s;" % _N,
@@ -98,6 +101,38 @@ for _k in "Mm":
 
 for _t in ("mq->m", "md->m", "mm->d"):  # NumPy 2 names it divide
     _BODIES[("divide", _t)] = _BODIES[("true_divide", _t)]
+
+
+def _checked(helper, nat):
+    """An overflow-checked body (Note [Datetime overflow] in
+    datetimes.py): out1 flags a result that overflows int64 or lands on
+    NaT; nat: the NaT test of the operands."""
+    return ("{ long long r = 0; bool o = false; if (%s) out0 = %s; else "
+            "{ o = %s(in0, in1, &r); out0 = o ? 0 : r; } out1 = o; }"
+            % (nat, _N, helper))
+
+
+_IN0_NAT = "in0 == %s" % _N
+_IN1_NAT = "in1 == %s" % _N
+# NumPy 2.5's checked loops and their messages
+_CHECKED = {
+    ("add", "Mm->M"): (_checked("gpa_dt_add_ovf", _ANY_NAT),
+                       "datetime64 + timedelta64 addition"),
+    ("add", "mM->M"): (_checked("gpa_dt_add_ovf", _ANY_NAT),
+                       "timedelta64 + datetime64 addition"),
+    ("add", "mm->m"): (_checked("gpa_dt_add_ovf", _ANY_NAT),
+                       "timedelta64 + timedelta64 addition"),
+    ("subtract", "Mm->M"): (_checked("gpa_dt_sub_ovf", _ANY_NAT),
+                            "datetime64 - timedelta64 subtraction"),
+    ("subtract", "MM->m"): (_checked("gpa_dt_sub_ovf", _ANY_NAT),
+                            "datetime64 - datetime64 subtraction"),
+    ("subtract", "mm->m"): (_checked("gpa_dt_sub_ovf", _ANY_NAT),
+                            "timedelta64 - timedelta64 subtraction"),
+    ("multiply", "mq->m"): (_checked("gpa_dt_mul_ovf", _IN0_NAT),
+                            "timedelta64 * int64 multiplication"),
+    ("multiply", "qm->m"): (_checked("gpa_dt_mul_ovf", _IN1_NAT),
+                            "int64 * timedelta64 multiplication"),
+}
 
 _KIND = {"M": "M", "m": "m", "b": "?", "f": "d", "i": "q", "u": "q"}
 
@@ -180,6 +215,9 @@ def datetime_ufunc(uf, ins, outs, where, dtype, casting, signature,
     key = (name, "".join(chars[:nin]) + "->" + "".join(chars[nin:])) \
         if None not in chars else None
     body = _BODIES.get(key)
+    checked = _CHECKED.get(key) if _dt.CHECK_OVERFLOW else None
+    if checked is not None:
+        body = checked[0]
     if body is None:
         raise TypeError("ufunc '%s' has no gpuarray loop for %s"
                         % (name, " ".join(str(d) for d in loop)))
@@ -196,8 +234,14 @@ def datetime_ufunc(uf, ins, outs, where, dtype, casting, signature,
         results.append(r)
         kernel_outs.append(_dt.int64_view(r) if dt.kind in "mM" else r)
         types.append(np.int64 if dt.kind in "mM" else dt)
+    if checked is not None:     # Note [Datetime overflow]: one sync
+        flag = _core.empty(shape, np.bool_)
+        kernel_outs.append(flag)
+        types.append(np.bool_)
     _core._elementwise(body, tuple(args), tuple(kernel_outs), tuple(types),
                        _dt.preamble())
+    if checked is not None and flag.size and bool(flag.any()):
+        raise OverflowError("Overflow in " + checked[1])
     final = []
     for r, o in zip(results, outs):
         if o is None:

@@ -26,6 +26,16 @@ from .. import _core
 
 NAT = np.iinfo(np.int64).min
 _C_NAT = "(-9223372036854775807LL - 1)"
+_MAX = 2**63 - 1
+
+# Note [Datetime overflow]: NumPy 2.5 raises OverflowError where a unit
+# cast (astype, mixed-unit operands) or datetime arithmetic (+, -,
+# integer *) overflows int64 or lands on NaT; NumPy 2.4 wraps silently.
+# gpuarray follows the installed NumPy: under 2.5 the kernel that
+# converts (or computes) also writes a per-element overflow flag, and one
+# `any` of the flags is read back (the one sync of the operation) before
+# the result is stored anywhere.
+CHECK_OVERFLOW = np.lib.NumpyVersion(np.__version__) >= "2.5.0"
 
 # one unit in attoseconds (linear units); datetimes' Y and M are calendar
 # units, timedeltas' are the average Gregorian year and month (NumPy's)
@@ -42,6 +52,23 @@ GPA_DEVICE long long gpa_dt_floordiv(long long a, long long b)
 {
     long long q = a / b;
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+GPA_DEVICE bool gpa_dt_add_ovf(long long a, long long b, long long *r)
+{
+    *r = (long long)((unsigned long long)a + (unsigned long long)b);
+    return ((a ^ *r) & (b ^ *r)) < 0 || *r == (-9223372036854775807LL - 1);
+}
+GPA_DEVICE bool gpa_dt_sub_ovf(long long a, long long b, long long *r)
+{
+    *r = (long long)((unsigned long long)a - (unsigned long long)b);
+    return ((a ^ b) & (a ^ *r)) < 0 || *r == (-9223372036854775807LL - 1);
+}
+GPA_DEVICE bool gpa_dt_mul_ovf(long long a, long long b, long long *r)
+{
+    const long long lo = (-9223372036854775807LL - 1);
+    *r = (long long)((unsigned long long)a * (unsigned long long)b);
+    return (a == -1 && b == lo) || (b == -1 && a == lo) ||
+           (a != 0 && *r / a != b) || *r == lo;
 }
 GPA_DEVICE long long gpa_dt_months_to_days(long long months)
 {
@@ -98,6 +125,31 @@ def _scale_expr(v, num, den):
     return e if den == 1 else "gpa_dt_floordiv(%s, %dLL)" % (e, den)
 
 
+def cast_limits(src, dst):
+    """NumPy 2.5's overflow bounds of a unit cast (Note [Datetime
+    overflow]): (lo, hi) such that a value v (not NaT) overflows when
+    v < lo or v > hi, from the reduced factor num/den as NumPy's
+    _datetime_scale_with_overflow_check computes them; None when the
+    cast has no check (generic units, equal units, and the calendar casts
+    of datetimes, which check only a unit count above one)."""
+    (su, sc), (du, dc) = _unit(src), _unit(dst)
+    if su == "generic" or du == "generic" or (su, sc) == (du, dc):
+        return None
+    cal = ("Y", "M")
+    if np.dtype(src).kind == "m":
+        table = {**_AS, **_TD_CAL}
+        num, den = _ratio(sc * table[su], dc * table[du])
+    elif su not in cal and du not in cal:
+        num, den = _ratio(sc * _AS[su], dc * _AS[du])
+    elif su in cal and sc > 1:      # the count scaling of a calendar unit
+        num, den = sc, 1
+    else:
+        return None
+    if num > _MAX or den > _MAX:
+        return None                 # _scale_expr raises for these
+    return -((_MAX - den + 1) // num), _MAX // num
+
+
 def convert_expr(src, dst, v="in0"):
     """C expression converting int64 value v (not NaT) of dtype src to the
     unit of dtype dst (same kind, both datetime or both timedelta)."""
@@ -126,6 +178,15 @@ def _nat_guard(expr, v="in0"):
     return "out0 = %s == %s ? %s : (%s);" % (v, _C_NAT, _C_NAT, expr)
 
 
+def checked_cast_body(src, dst, lim):
+    """The unit cast's body with NumPy 2.5's check (Note [Datetime
+    overflow]): out1 flags a value outside lim = cast_limits(src, dst)."""
+    # lo >= -(2**63 - 1): both bounds are valid C literals
+    return ("out1 = in0 != %s && (in0 < (%dLL) || in0 > %dLL); "
+            "if (out1) out0 = 0; else { %s }"
+            % (_C_NAT, lim[0], lim[1], _nat_guard(convert_expr(src, dst))))
+
+
 def _unsafe_castable(src, dst):
     return np.can_cast(np.dtype(src), np.dtype(dst), "unsafe")
 
@@ -140,9 +201,19 @@ def datetime_assign(dst, src):
         raise TypeError("Cannot cast array data from %r to %r" % (sd, dd))
     if sd.kind in "mM" and dd.kind in "mM" and sd.kind == dd.kind:
         tmp = _core.empty(src.shape, dd)
-        body = _nat_guard(convert_expr(sd, dd))
-        _core._elementwise(body, (int64_view(src),), (int64_view(tmp),),
-                           ("q", "q"), _PREAMBLE)
+        lim = cast_limits(sd, dd) if CHECK_OVERFLOW else None
+        if lim is None:
+            _core._elementwise(_nat_guard(convert_expr(sd, dd)),
+                               (int64_view(src),), (int64_view(tmp),),
+                               ("q", "q"), _PREAMBLE)
+        else:   # Note [Datetime overflow]: one flag per element, one sync
+            flag = _core.empty(src.shape, np.bool_)
+            _core._elementwise(checked_cast_body(sd, dd, lim),
+                               (int64_view(src),), (int64_view(tmp), flag),
+                               ("q", "q", "?"), _PREAMBLE)
+            if flag.size and bool(flag.any()):
+                raise OverflowError("Overflow when converting between "
+                                    "datetime64 units")
     elif sd.kind in "mM" and dd.kind in "mM":
         tmp = int64_view(src).view(dd)  # datetime <-> timedelta: NumPy
         # keeps the number, whatever the units

@@ -52,6 +52,24 @@ def _dtype_arg(dtype):
     return dt
 
 
+def timedelta_dtype_arg(dtype):
+    """dtype= of a timedelta64 sum or mean: NumPy's add loop for
+    timedeltas is picked whatever general type dtype= names (the result
+    keeps the input's unit), and a dtype with details (a time unit, a
+    size) is its TypeError."""
+    if dtype is None:
+        return None
+    dt = _np.dtype(dtype)
+    if (dt.kind in "mM" and _np.datetime_data(dt)[0] != "generic") or \
+            dt.kind in "USV":
+        raise TypeError("The `dtype` and `signature` arguments to ufuncs "
+                        "only select the general DType and not details "
+                        "such as the byte order or time unit. You can "
+                        "avoid this error by using the scalar types "
+                        "`np.float64` or the dtype string notation.")
+    return None
+
+
 def _axes(axis, nd, strict=True):
     """Normalized tuple of reduced axes (NumPy's errors)."""
     norm = _np.lib.array_utils.normalize_axis_index
@@ -264,9 +282,7 @@ def _timedelta_sum(a, axis, dtype, out, keepdims, initial, where, prod):
     NumPy's UFuncTypeError."""
     if prod or a.dtype.kind == "M":
         (_np.multiply if prod else _np.add).reduce(_np.zeros(1, a.dtype))
-    if dtype is not None and _np.dtype(dtype) != a.dtype:
-        raise TypeError("gpuarray sums timedelta64 in its own unit: dtype=%r "
-                        "is not supported" % (dtype,))
+    timedelta_dtype_arg(dtype)
     s = _sum_like(_dt.int64_view(a), axis, None, None, keepdims, None, where)
     n = _sum_like(_dt.isnat_mask(a), axis, _np.int64, None, keepdims, None,
                   where)

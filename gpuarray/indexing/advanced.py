@@ -37,6 +37,7 @@ from .._engine.ufuncs import where
 from . import structured as _structured
 from .._engine.ufuncs import logical_or
 from ..math.extrema import argmax
+from ..logic.truth import void_truth as _void_truth
 
 __all__ = ["nonzero", "flatnonzero", "argwhere", "take", "compress",
            "extract", "take_along_axis"]
@@ -68,15 +69,22 @@ def nonzero(a):
     if a.ndim == 0:
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead.")
-    m = a if a.dtype == _np.bool_ else a.astype(_np.bool_)
-    lin = _flatnonzero_bool(m)
+    lin = _flatnonzero_bool(_truth(a))
     return (lin,) if a.ndim == 1 else _unravel(lin, a.shape)
 
 
+def _truth(a):
+    """a's elements as bools (NumPy's truth: structured elements field by
+    field, void_truth)."""
+    if a.dtype == _np.bool_:
+        return a
+    if a.dtype.kind == "V":
+        return _void_truth(a)
+    return a.astype(_np.bool_)
+
+
 def flatnonzero(a):
-    a = _asarray(a)
-    return _flatnonzero_bool(a if a.dtype == _np.bool_
-                             else a.astype(_np.bool_))
+    return _flatnonzero_bool(_truth(_asarray(a)))
 
 
 def argwhere(a):

@@ -125,8 +125,12 @@ def select(condlist, choicelist, default=0):
         if c.dtype != _np.bool_:
             raise TypeError("invalid entry %d in condlist: should be "
                             "boolean ndarray" % i)
-    dt = _np.result_type(*[_dtype_of(c) for c in choicelist],
-                         _dtype_of(default))
+    try:    # one promotion, Python scalars weak, NumPy's TypeError
+        dt = _np.result_type(*[_dtype_of(c) for c in choicelist],
+                             _dtype_of(default))
+    except TypeError as e:
+        raise TypeError("Choicelist and default value do not have a common "
+                        "dtype: %s" % e) from None
     choices = [_as_dtype(c, dt) for c in choicelist]
     fallback = _as_dtype(default, dt)
     shape = _np.broadcast_shapes(*[x.shape for x in

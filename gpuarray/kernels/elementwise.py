@@ -178,12 +178,11 @@ class _on_stream:
 def _ctype(dt):
     """The kernel's C type of dt; TypeError for a dtype with no kernels
     (structured, void: docs/design/structured.md)."""
-    try:
-        return _CT[dt.char]
-    except KeyError:
+    if dt.kind == "V":
         raise TypeError("no kernel for dtype %r (structured and void data "
                         "can be copied, indexed and compared for equality "
-                        "only)" % (dt,)) from None
+                        "only)" % (dt,))
+    return _CT[dt.char]     # TypeError for the other dtypes without one
 
 
 def _typedefs(types):
@@ -388,6 +387,9 @@ class ReductionKernel:
         # the same value modulo 2**bits as CuPy's narrow accumulator once
         # cast back by post_map_expr), bool in int32
         acc = _NARROW_ACC.get(acc.char, acc)
+        for dt in list(in_dt) + [out_dt, acc]:
+            if isinstance(dt, _np.dtype) and dt.kind == "V":
+                _ctype(dt)      # no kernel type: TypeError naming it
         if acc.char not in _CT or acc.itemsize % 4:
             raise NotImplementedError("gpuarray ReductionKernel: "
                                       "reduce_type must be a 4, 8 or "

@@ -115,9 +115,71 @@ def _gemm_pair(a, b):
             and 1 <= a.ndim <= 2 and 1 <= b.ndim <= 2)
 
 
+# Note [Timedelta products]: NumPy's dot, inner, vdot (and tensordot,
+# through dot) of timedelta64 take the common type of the operands; a
+# timedelta one casts both to the generic timedelta64 (the raw values:
+# any unit, ints, bools) and sums the raw int64 products (wrapping, NaT
+# as its raw value), a generic timedelta64 result.  A datetime64 common
+# type is NumPy's ValueError; operands with no common type (timedelta
+# and float, say) NumPy multiplies as Python objects, which gpuarray
+# arrays cannot hold: TypeError.  A 0-d operand is NumPy's multiply of
+# the generic timedelta by the other's unit: its UFuncTypeError.
+
+def _timedelta_raw(a, b):
+    """(a, b) as the int64 raw values of NumPy's generic timedelta dot,
+    or None when neither is a datetime (Note [Timedelta products])."""
+    if a.dtype.kind not in "mM" and b.dtype.kind not in "mM":
+        return None
+    try:
+        ct = _np.promote_types(a.dtype, b.dtype)
+    except TypeError:
+        raise TypeError("dot of %s and %s: NumPy computes it with Python "
+                        "objects, which gpuarray arrays cannot hold"
+                        % (a.dtype, b.dtype)) from None
+    if ct.kind != "m":
+        other = a.dtype if a.dtype.kind != "M" else b.dtype
+        if other.kind != "M":   # NumPy's safe cast to the datetime fails
+            raise TypeError("Cannot cast array data from %r to %r according "
+                            "to the rule 'safe'" % (other, ct))
+        raise ValueError("dot not available for this type")
+    if a.ndim == 0 or b.ndim == 0:     # NumPy's multiply of m8[unit] * m8
+        x = a.dtype if a.dtype.kind == "m" else b.dtype
+        _np.multiply(_np.zeros(1, x), _np.zeros(1, "m8"))
+
+    def raw(x):
+        return x.view(_np.int64) if x.dtype.kind == "m" else \
+            x.astype(_np.int64)
+    return raw(a), raw(b)
+
+
+_GENERIC_TD = _np.dtype("m8")
+
+
+def _timedelta_out(r, out):
+    """The generic timedelta result of r (int64 raw values) in out (any
+    timedelta64 unit, as NumPy's type-number check)."""
+    res = r.view(_GENERIC_TD)
+    if out is None:
+        return res
+    if not isinstance(out, ndarray):
+        raise TypeError("'out' must be a gpuarray.ndarray (got %s)"
+                        % type(out).__name__)
+    if (out.dtype.kind != "m" or out.shape != res.shape
+            or not out.flags.c_contiguous):
+        raise ValueError("output array is not acceptable (must have the "
+                         "right datatype, number of dimensions, and be a "
+                         "C-Array)")
+    out.view(_np.int64)[...] = r
+    return out
+
+
 def dot(a, b, out=None):
     """NumPy's dot: a product for scalars, else a sum over the last axis
     of a and the second-to-last of b (the last when b is 1-D)."""
+    a, b = asarray(a), asarray(b)
+    raw = _timedelta_raw(a, b)
+    if raw is not None:     # Note [Timedelta products]
+        return _timedelta_out(dot(*raw), out)
     if out is None and _gemm_pair(a, b):    # where dot is matmul
         r = _core._ml_matmul(a, b, None)
         if r is not NotImplemented:
@@ -151,6 +213,10 @@ def dot(a, b, out=None):
 
 def vdot(a, b):
     """Dot product of the flattened arrays, the first one conjugated."""
+    a, b = asarray(a), asarray(b)
+    raw = _timedelta_raw(a, b)
+    if raw is not None:     # Note [Timedelta products]
+        return vdot(*raw).view(_GENERIC_TD)
     if _gemm_pair(a, b) and a.ndim == b.ndim == 1 and a.dtype.kind != "c":
         r = _core._ml_matmul(a, b, None)
         if r is not NotImplemented:
@@ -168,6 +234,10 @@ def vdot(a, b):
 
 def inner(a, b):
     """Sum over the last axes: shape a.shape[:-1] + b.shape[:-1]."""
+    a, b = asarray(a), asarray(b)
+    raw = _timedelta_raw(a, b)
+    if raw is not None:     # Note [Timedelta products]
+        return inner(*raw).view(_GENERIC_TD)
     if _gemm_pair(a, b):
         r = _core._ml_matmul(a, b.T, None)
         if r is not NotImplemented:
@@ -224,6 +294,10 @@ def _matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
     for i, x in enumerate((a, b)):
         if x.ndim == 0:
             _matmul_core_error(i, 0)
+    if a.dtype.kind in "mM" or b.dtype.kind in "mM":
+        # NumPy's matmul has no datetime loop: its UFuncTypeError
+        _np.matmul(_np.zeros((1, 1), a.dtype), _np.zeros((1, 1), b.dtype),
+                   dtype=dtype, casting=casting)
     dt = _np.result_type(a.dtype, b.dtype) if dtype is None else \
         _np.dtype(dtype)
     for x in (a, b):
@@ -316,6 +390,12 @@ def tensordot(a, b, axes=2):
     """Sum over the paired axes of a and b: shape (a's free axes) + (b's
     free axes)."""
     a, b = asarray(a), asarray(b)
+    if a.dtype.kind in "mM" or b.dtype.kind in "mM":
+        _timedelta_raw(a.reshape(-1), b.reshape(-1))  # NumPy's errors
+        return tensordot(a.view(_np.int64) if a.dtype.kind == "m" else
+                         a.astype(_np.int64),
+                         b.view(_np.int64) if b.dtype.kind == "m" else
+                         b.astype(_np.int64), axes).view(_GENERIC_TD)
     try:
         iter(axes)
     except TypeError:

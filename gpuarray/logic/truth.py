@@ -41,7 +41,54 @@ def any(a, axis=None, out=None, keepdims=False, *, where=True):
     return _logical(a, axis, out, keepdims, where, "any")
 
 
+def _bytes_truth(a, offset, size):
+    """Whether any of the `size` bytes at `offset` of each element of a is
+    nonzero (a's shape)."""
+    b = _core._as_strided(a, a.shape + (size,), a.strides + (1,), offset,
+                          False, _np.dtype(_np.uint8))
+    return any(b != 0, axis=-1)
+
+
+def void_truth(a):
+    """The truth of each element of a structured or void array, as
+    NumPy's VOID_nonzero: a structured element is true when any field is
+    (each field by its own type: NaN true, -0.0 false; nested fields
+    recursively; a sub-array field, like an unstructured void, when any
+    of its bytes is nonzero), padding and the bytes of fields left out of
+    a multi-field view never count.  On the device: one comparison per
+    leaf field, combined with `|`."""
+    dt = a.dtype
+    if dt.names is None:
+        return _bytes_truth(a, 0, dt.itemsize)
+    res = None
+    for name in dt.names:
+        fdt, off = dt.fields[name][:2]
+        if fdt.names is not None:
+            t = void_truth(_core._as_strided(a, a.shape, a.strides, off,
+                                             False, fdt))
+        elif fdt.kind == "V" or fdt.shape:
+            t = _bytes_truth(a, off, fdt.itemsize)
+        else:
+            f = a[name]
+            if fdt.kind in "mM":
+                f = f.view(_np.int64)
+            elif fdt.kind == "b":
+                f = f.view(_np.uint8)
+            t = f != 0
+        res = t if res is None else res | t
+    if res is None:         # no fields: every element is false
+        res = _core.full(a.shape, False, _np.bool_)
+    return res
+
+
 def count_nonzero(a, axis=None, *, keepdims=False):
+    a = _asarray(a)
+    if a.dtype.kind == "V":
+        if axis is not None or keepdims:    # NumPy casts to bool then
+            raise TypeError("Cannot cast array data from %r to "
+                            "dtype('bool') according to the rule 'unsafe'"
+                            % (a.dtype,))
+        a = void_truth(a)
     a = _raw(a)
     axis = _ufunc_axis(a, axis)
     op = ("gpa_i64", 8, "0", "gpa_nonzero(in0) ? 1LL : 0LL", "a + b",

@@ -26,10 +26,8 @@ def cumsum(a, axis=None, dtype=None, out=None):
 
 def _timedelta_cumsum(a, axis, dtype, out):
     """cumsum of timedelta64: int64 prefix sums, NaT from the first NaT on
-    (NumPy's add loop propagates it)."""
-    if dtype is not None and _np.dtype(dtype) != a.dtype:
-        raise TypeError("gpuarray sums timedelta64 in its own unit: dtype=%r "
-                        "is not supported" % (dtype,))
+    (NumPy's add loop propagates it).  NumPy's accumulate keeps the
+    timedelta loop whatever dtype= says, so dtype is not used."""
     s = _scan(_dt.int64_view(a), axis, None, None, "add")
     n = _scan(_dt.isnat_mask(a), axis, _np.int64, None, "add")
     res = _core.empty(s.shape, _np.int64)

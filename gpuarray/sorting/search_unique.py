@@ -6,6 +6,7 @@ import numpy as _np
 
 from .._core import ndarray
 from .sort import _INT64, _axis, _sort_rows, _void_argsort, lexsort
+from .sort import _leaf_keys
 from .. import _core
 from .._engine.arrays import asarray as _asarray
 from .._engine.arrays import ascontiguousarray, zeros
@@ -53,6 +54,9 @@ def searchsorted(a, v, side="left", sorter=None):
         a = a[_checked_sorter(sorter, a.size)]
     scalar = not isinstance(v, (ndarray, _np.ndarray, list, tuple))
     vv = _asarray(v)
+    if a.dtype.kind == "V" or vv.dtype.kind == "V":
+        out = _void_searchsorted(a, vv, side == "right")
+        return out[()] if scalar else out
     ct = _np.result_type(a.dtype, vv.dtype)
     a = a.astype(ct, copy=False)
     if ct.kind in "mM":  # NaT last, as sort puts it: compare sort keys
@@ -70,6 +74,54 @@ def searchsorted(a, v, side="left", sorter=None):
                            (vv, base, n, side == "right"), (out,),
                            (ct, ct, _INT64, _np.bool_, _INT64))
     return out[()] if scalar else out
+
+
+# Note [Structured search]: NumPy's binary search compares records field
+# by field (Note [Structured order] in sort.py).  Here a and v are ranked
+# together instead: one stable lexicographic sort of a + v, a new rank
+# wherever a leaf field differs from the previous record (NaN equal to
+# NaN, -0.0 to 0.0, as NumPy's compare), and the int64 search of v's
+# ranks among a's, which keep a's order.
+
+def _void_searchsorted(a, vv, right):
+    if a.dtype.kind != "V" or vv.dtype.kind != "V":
+        # NumPy falls back to comparing Python objects, and fails
+        raise TypeError("'<' not supported between structured or void "
+                        "values (%s) and %s values"
+                        % (a.dtype if a.dtype.kind == "V" else vv.dtype,
+                           vv.dtype if a.dtype.kind == "V" else a.dtype))
+    try:
+        ct = _np.result_type(a.dtype, vv.dtype)
+    except TypeError:
+        ct = a.dtype        # NumPy converts v to a's dtype (by position)
+    a = a if a.dtype == ct else a.astype(ct)
+    flat = vv.reshape(-1)
+    flat = flat if flat.dtype == ct else flat.astype(ct)
+    na = a.shape[0]
+    both = concatenate([a, flat])
+    n = both.shape[0]
+    if n == 0:
+        return _core.empty(vv.shape, _INT64)
+    perm = _void_argsort(both, 0, None)
+    new = _core.full((n - 1,), False, _np.bool_)
+    for k in _leaf_keys(both[perm], 1):
+        new = new | _differs(k[1:], k[:-1])
+    flags = concatenate([_core.full((1,), True, _np.bool_), new])
+    dense = cumsum(flags.astype(_INT64)) - 1
+    rank = _core.empty((n,), _INT64)
+    rank[perm] = dense
+    return searchsorted(rank[:na], rank[na:].reshape(vv.shape),
+                        "right" if right else "left")
+
+
+def _differs(x, y):
+    """x and y differ in NumPy's sort order (NaN equals NaN, NaT NaT)."""
+    if x.dtype.kind in "mM":
+        return x.view(_np.int64) != y.view(_np.int64)
+    d = x != y
+    if x.dtype.kind in "fc":
+        d = d & ~logical_and(isnan(x), isnan(y))
+    return d
 
 
 def _checked_sorter(sorter, n):

@@ -22,6 +22,7 @@ from ..math import sums as _sums
 from .._engine.reduction_ops import _ct, _op_var
 from ..logic.truth import _count
 from ..math.sums import nansum
+from .._engine.reduce import timedelta_dtype_arg as _timedelta_dtype_arg
 from ..manipulation.shapes import broadcast_to
 from .._engine.ufuncs import where as _where
 
@@ -37,7 +38,8 @@ def _divide_inplace(res, n):
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Arithmetic mean: a sum in NumPy's accumulator type, divided."""
     a = _asarray(a)
-    dtype = _dtype_arg(dtype)
+    dtype = _timedelta_dtype_arg(dtype) if a.dtype.kind == "m" else \
+        _dtype_arg(dtype)
     f16 = False
     if dtype is None:
         if a.dtype.kind in "biu":
@@ -250,9 +252,9 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *,
             where=True):
     a = _asarray(a)
-    dtype = _dtype_arg(dtype)
     if a.dtype.kind not in "fc":
         return mean(a, axis, dtype, out, keepdims, where=where)
+    dtype = _dtype_arg(dtype)
     if dtype is not None and _np.dtype(dtype).kind not in "fc":
         raise TypeError("If a is inexact, then dtype must be inexact")
     _inexact_out(out)

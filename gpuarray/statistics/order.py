@@ -23,6 +23,7 @@ from .._engine.ufuncs import maximum
 from .._engine.ufuncs import minimum
 from .._engine.reduce import _axes
 from .._engine.reduce import _check_out_shape
+from .._engine import datetimes as _dt
 from ..manipulation.shapes import broadcast_to
 from ..manipulation.shapes import transpose
 
@@ -105,8 +106,8 @@ def _takes(method, qdt):
 def _result_dtype(adt, method, qdt, weak):
     """NumPy's result dtype: the input's when it takes, else the type of
     its lerp of input values by a weight of the index's type (a Python
-    float for a Python scalar q)."""
-    if _takes(method, qdt):
+    float for a Python scalar q); a datetime lerp keeps its dtype."""
+    if _takes(method, qdt) or adt.kind in "mM":
         return adt
     if adt.kind == "b":
         raise TypeError("numpy boolean subtract, the `-` operator, is not "
@@ -121,6 +122,14 @@ def _result_dtype(adt, method, qdt, weak):
 def _lerp(lo, hi, t, rt):
     """NumPy's _lerp, exact at both ends: the difference in the input's
     type, the rest in rt (t a host scalar or a device array)."""
+    if lo.dtype.kind in "mM":
+        # Note [Datetime quantiles]: NumPy's own arithmetic on the values:
+        # the difference is a timedelta, times the weight truncated (NaT
+        # propagating), added to the lower (or taken from the upper) end
+        d = hi - lo
+        if isinstance(t, ndarray):
+            return where(t >= 0.5, hi - d * (1 - t), lo + d * t)
+        return hi - d * (1 - t) if t >= 0.5 else lo + d * t
     d = (hi - lo).astype(rt)
     lo, hi = lo.astype(rt), hi.astype(rt)
     if isinstance(t, ndarray):
@@ -182,6 +191,18 @@ def _rows(x, axes):
     return ascontiguousarray(m).reshape(rows, n)
 
 
+# Note [Datetime quantiles]: datetime64/timedelta64 rows are sorted by
+# their sort keys (NaT last, as NumPy; _engine/datetimes.py) and mapped
+# back to values; every method then runs as for numbers, with the lerp in
+# NumPy's datetime arithmetic (_lerp), NaT where NumPy's nan checks give
+# nan, and the input's dtype as the result's.  A median averages (mean),
+# so a datetime64 median is NumPy's UFuncTypeError, as its mean.
+
+def _missing(dt):
+    """The 'nan' of dtype dt: NaT for datetimes."""
+    return _np.array("NaT", dt)[()] if dt.kind in "mM" else _np.nan
+
+
 def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
               weights=None, median=False):
     """quantile and friends: sort the reduced axes' rows once on the
@@ -189,6 +210,9 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     each q come from NumPy's formulas, on the host when every row has the
     same length, on the device (per row) for the nan forms."""
     a = _asarray(a)
+    if median and a.dtype.kind == "M":
+        # NumPy's median is a mean of datetimes: its UFuncTypeError
+        _np.add(_np.zeros(1, a.dtype), _np.zeros(1, a.dtype))
     if a.dtype.kind == "c" and not median:
         raise TypeError("a must be an array of real numbers")
     if median and a.dtype == _np.bool_:
@@ -220,13 +244,17 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
         return _empty_quantile(a, nan_skip or median, res_shape, out)
     # no nans to skip in non-float input: the plain form is the same
     # (median takes complex input too)
-    nan_skip = nan_skip and a.dtype.kind in ("fc" if median else "f")
+    nan_skip = nan_skip and a.dtype.kind in ("fcm" if median else "fmM")
     if weights is None and not nan_skip and _can_select(src, n):
         sel = _selected(src, qh, method, weak, median)
         if sel is not None:
             per_q, rt = sel
             return _finish(per_q, rt, qh, rows, res_shape, out, nan_skip)
-    s, perm = _sort_rows(src, "keys" if weights is None else "both")
+    if src.dtype.kind in "mM":     # Note [Datetime quantiles]
+        s, perm = _sort_rows(_dt.sort_key(src), "both")
+        s = _dt.from_sort_key(s, src.dtype)
+    else:
+        s, perm = _sort_rows(src, "keys" if weights is None else "both")
     if median:
         per_q = [_median_rows(s, nan_skip)]
         rt = per_q[0].dtype
@@ -260,12 +288,15 @@ def _empty_quantile(a, nan_result, res_shape, out):
     its warning)."""
     if not nan_result:
         raise IndexError("index -1 is out of bounds for axis 0 with size 0")
-    # nanmean's dtype: the input's for floats, float64 otherwise
-    rt = a.dtype if a.dtype.kind in "fc" else _np.dtype(_np.float64)
+    if a.dtype.kind == "M":     # NumPy's nanmean of datetimes: its error
+        _np.add(_np.zeros(1, a.dtype), _np.zeros(1, a.dtype))
+    # nanmean's dtype: the input's for floats and datetimes, float64
+    # otherwise
+    rt = a.dtype if a.dtype.kind in "fcmM" else _np.dtype(_np.float64)
     import warnings
     warnings.warn("Mean of empty slice.", RuntimeWarning, stacklevel=4)
     # NumPy returns nanmean of the empty slice here: q adds no axes
-    res = _core.full(tuple(res_shape), _np.nan, rt)
+    res = _core.full(tuple(res_shape), _missing(rt), rt)
     if out is not None:
         out[...] = res
         return out
@@ -275,7 +306,7 @@ def _empty_quantile(a, nan_result, res_shape, out):
 def _nan_last(s, r, rt, last=None):
     """NumPy's answer for rows holding a nan (sorted last): that nan
     (last: the rows' last sorted values, when s is not the sorted rows)."""
-    if s.dtype.kind not in "fc":
+    if s.dtype.kind not in "fcmM":
         return r
     last = s[:, -1] if last is None else last
     return where(isnan(last), last.astype(rt), r)
@@ -336,7 +367,7 @@ def _median_rows(s, nan_skip):
     # an odd count takes its middle value as is (a mean of it twice
     # could overflow)
     r = where(cnt % 2 == 1, lo.reshape(-1), mean(pair, axis=1))
-    return where(cnt == 0, _np.nan, r).astype(r.dtype)
+    return where(cnt == 0, _missing(r.dtype), r).astype(r.dtype)
 
 
 def _plain_rows(s, qh, method, weak, rt, col=None, last=None):
@@ -403,7 +434,7 @@ def _nan_rows(s, qh, method, weak, adt):
             lo = where(above, last, where(below, 0, pf.astype(_INT64)))
             hi = where(above | below, lo, lo + 1)
             r = _lerp(gather(lo), gather(hi), g, rt)
-        out.append(where(cnt == 0, _np.nan, r).astype(rt))
+        out.append(where(cnt == 0, _missing(rt), r).astype(rt))
     return out, rt
 
 
@@ -432,7 +463,7 @@ def _weighted(s, perm, w, qh, nan_skip):
         i = _sum((cdf < qq) | (cdf == 0), axis=1, keepdims=True)
         r = take_along_axis(s, minimum(i, top), 1).reshape(-1)
         if nan_skip:
-            r = where(cnt == 0, _np.nan, r)
+            r = where(cnt == 0, _missing(r.dtype), r)
         else:
             r = _nan_last(s, r, s.dtype)
         out.append(r)

@@ -120,7 +120,9 @@ def fold_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
         # a0 - a1 - ... == a0 - (a1 + ...): one sum, not n launches
         # (exact for integers; floats differ only in rounding)
         head, tail = (x[0], x[1:]) if start is None else (start, x)
-        r = uf(head, _sum(tail, axis=0, dtype=dt), dtype=_ufunc_dtype(dt))
+        # (a timedelta sum keeps its unit; dtype= would name one)
+        r = uf(head, _sum(tail, axis=0, dtype=None if dt.kind == "m" else dt),
+               dtype=_ufunc_dtype(dt))
     elif getattr(_np, uf.__name__).identity is not None:
         r = _tree(uf, x, dt)
         if start is not None:

@@ -450,6 +450,223 @@ def outcome_or_none(fn):
         return None
 
 
+@pytest.mark.parametrize("dtype", ["f8", "i4", "?", "m8", "M8", "m8[ms]",
+                                   "M8[s]", "U3"])
+@numpy_parity()
+def test_timedelta_sums_dtype_argument(xp, dtype):
+    # NumPy keeps the timedelta loop whatever general type dtype= names;
+    # a unit (or another detail) is its TypeError; accumulate ignores it
+    t = deltas(xp, "s")
+    f = deltas(xp, "s", False)
+    return (xp.cumsum(t, dtype=dtype), outcome_or_none(
+        lambda: (xp.sum(t, dtype=dtype), xp.mean(f, dtype=dtype),
+                 xp.nanmean(f, dtype=dtype))))
+
+
+@pytest.mark.parametrize("dtype", ["m8[ms]", "U3"])
+@numpy_parity()
+def test_timedelta_sum_dtype_details_raise(xp, dtype):
+    return xp.sum(deltas(xp, "s"), dtype=dtype)
+
+
+@numpy_parity()
+def test_timedelta_std_var_are_numpys_errors(xp):
+    return xp.std(deltas(xp, "s", False))
+
+
+# ---- order statistics (Note [Datetime quantiles]) ----------------------
+
+QMETHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation",
+            "interpolated_inverted_cdf", "hazen", "weibull", "linear",
+            "median_unbiased", "normal_unbiased", "lower", "higher",
+            "midpoint", "nearest"]
+
+
+def quantile_rows(xp, kind):
+    """Rows with NaT (one), all NaT (row 2) and none (rows 0, 3)."""
+    h = host_deltas("s", False)[:28].reshape(4, 7) if kind == "m" else \
+        host_dates("D", False)[:28].reshape(4, 7)
+    h = h.copy()
+    h[1, 3] = "NaT"
+    if kind == "m":
+        h[2] = "NaT"
+    return xp.asarray(h)
+
+
+@pytest.mark.filterwarnings("ignore:All-NaN slice")
+@pytest.mark.parametrize("kind", ["m", "M"])
+@pytest.mark.parametrize("method", QMETHODS)
+@numpy_parity()
+def test_quantiles_of_datetimes(xp, kind, method):
+    x = quantile_rows(xp, kind)
+    q = [0.0, 0.3, 0.5, 0.99, 1.0]
+    return (xp.quantile(x, q, method=method),
+            xp.quantile(x, 0.3, axis=1, method=method),
+            xp.percentile(x, 70, axis=0, method=method, keepdims=True),
+            xp.quantile(x, np.float32(0.7), axis=1, method=method),
+            xp.nanquantile(x, q, axis=1, method=method),
+            xp.nanpercentile(x, 35, method=method))
+
+
+@pytest.mark.filterwarnings("ignore:All-NaN slice", "ignore:Mean of empty",
+                            "ignore:divide by zero")
+@numpy_parity()
+def test_median_of_timedeltas(xp):
+    x = quantile_rows(xp, "m")
+    odd = xp.asarray(host_deltas("ms")[:25])
+    neg = xp.asarray(np.array([-1, -2, 5, -8], "m8[s]"))
+    return (xp.median(x), xp.median(x, axis=0), xp.median(x, axis=1),
+            xp.nanmedian(x, axis=1), xp.nanmedian(x, axis=0, keepdims=True),
+            xp.median(x[[0, 3]], axis=1), xp.median(odd), xp.nanmedian(odd),
+            xp.median(neg), xp.median(x[:, :0], axis=1),
+            xp.nanpercentile(x[:0], 50),
+            xp.quantile(x[0], 0.4, method="inverted_cdf",
+                        weights=xp.arange(1.0, 8.0)))
+
+
+@numpy_parity()
+def test_long_rows_take_the_sort_path(xp):
+    h = np.random.default_rng(2).integers(-10**9, 10**9, 5000)
+    x = xp.asarray(h.astype("m8[ms]"))
+    x[7] = np.timedelta64("NaT")
+    return (xp.median(x), xp.nanmedian(x), xp.percentile(x[8:], [1, 33.3]))
+
+
+@pytest.mark.parametrize("func", [
+    lambda xp, x: xp.median(x), lambda xp, x: xp.nanmedian(x),
+    lambda xp, x: xp.percentile(x[:0], 50),
+    lambda xp, x: xp.nanpercentile(x[:0], 50)])
+@numpy_parity()
+def test_datetime_medians_are_numpys_errors(xp, func):
+    return func(xp, quantile_rows(xp, "M"))
+
+
+# ---- products (Note [Timedelta products]) -------------------------------
+
+PRODUCT_OTHERS = ["i8", "i1", "u4", "bool", "m8[ms]", "m8[s]", "M8[s]",
+                  "nat"]
+
+
+def product_operand(xp, name, shape):
+    n = int(np.prod(shape))
+    h = np.arange(1, n + 1) * 3 - 7
+    if name == "bool":
+        h = h > 0
+    elif name == "nat":
+        h = h.astype("m8[s]")
+        h[1] = np.timedelta64("NaT")
+    else:
+        h = h.astype(name)
+    return xp.asarray(h.reshape(shape))
+
+
+@pytest.mark.parametrize("other", PRODUCT_OTHERS)
+@pytest.mark.parametrize("func", ["dot", "inner", "vdot", "matmul", "vecdot",
+                                  "tensordot"])
+@numpy_parity()
+def test_timedelta_products(xp, func, other):
+    f = getattr(xp, func)
+    t = deltas(xp, "s", False)[:4]
+    o = product_operand(xp, other, (4,))
+    if func == "tensordot":
+        t2, o2 = t.reshape(2, 2), product_operand(xp, other, (2, 2))
+        return f(t2, o2), f(o2, t2, 1)
+    return f(t, o), f(o, t)
+
+
+@pytest.mark.parametrize("other", ["i8", "m8[s]", "M8[s]"])
+@numpy_parity()
+def test_timedelta_products_2d_and_out(xp, other):
+    t = deltas(xp, "s", False)[:6].reshape(2, 3)
+    o = product_operand(xp, other, (3, 2))
+    out = xp.zeros((2, 2), "m8[ms]")
+    return (xp.dot(t, o), xp.dot(t, o[:, 0]), xp.inner(t, o.T),
+            xp.dot(t, o, out=out), out, t.dot(o))
+
+
+@pytest.mark.parametrize("case", ["0d", "out", "wraps", "empty", "matvec"])
+@numpy_parity()
+def test_timedelta_product_edges(xp, case):
+    t = deltas(xp, "s", False)[:4]
+    i = xp.asarray(np.arange(4))
+    if case == "0d":
+        return xp.dot(t[0], i)
+    if case == "out":
+        return xp.dot(t.reshape(2, 2), i.reshape(2, 2),
+                      out=xp.zeros((2, 2), np.int64))
+    if case == "wraps":
+        big = xp.asarray(np.array([2**62, 2**62], "m8[s]"))
+        return xp.dot(big, xp.asarray(np.array([2, 2])))
+    if case == "empty":
+        return xp.dot(t[:0], i[:0]), xp.vdot(t[:0], i[:0])
+    return xp.matvec(t.reshape(2, 2), i[:2])
+
+
+# ---- overflow (Note [Datetime overflow]) --------------------------------
+
+_OVERFLOWS = [
+    ("W->ns", lambda xp: xp.asarray(np.array([10**6, -1, 0], "m8[W]"))
+     .astype("m8[ns]")),
+    ("Y->ns", lambda xp: xp.asarray(np.array([400, 3], "m8[Y]"))
+     .astype("m8[ns]")),
+    ("D->ns", lambda xp: xp.asarray(np.array([-200000, 5], "M8[D]"))
+     .astype("M8[ns]")),
+    ("m+m", lambda xp: xp.asarray(np.array([2**63 - 1, 5], "m8[s]"))
+     + xp.asarray(np.array([1, 1], "m8[s]"))),
+    ("M-M", lambda xp: xp.asarray(np.array([2**62 + 2**61], "M8[ns]"))
+     - xp.asarray(np.array([-2**62 - 2**61], "M8[ns]"))),
+    ("M+m", lambda xp: xp.asarray(np.array([2**63 - 2], "M8[s]"))
+     + xp.asarray(np.array([1], "m8[s]"))),
+    ("m-m to NaT", lambda xp: xp.asarray(np.array([-2**63 + 2], "m8[s]"))
+     - xp.asarray(np.array([2], "m8[s]"))),
+    ("m*int", lambda xp: xp.asarray(np.array([2**62, 3], "m8[s]")) * 2),
+    ("int*m", lambda xp: 3 * xp.asarray(np.array([2**62], "m8[s]"))),
+    ("no overflow", lambda xp: (xp.asarray(np.array([2**62], "m8[s]")) * -1,
+                                xp.asarray(np.array([1, -1], "m8[W]"))
+                                .astype("m8[ns]"))),
+]
+
+
+@pytest.mark.parametrize("name,op", _OVERFLOWS, ids=[n for n, _ in _OVERFLOWS])
+@numpy_parity()
+def test_overflow_follows_the_installed_numpy(xp, name, op):
+    # NumPy 2.4 wraps these, NumPy 2.5 raises OverflowError: either way
+    # gpuarray does what the installed NumPy does
+    return op(xp)
+
+
+def _np25_raises(name):
+    """NumPy 2.5's verdict (its _datetime_scale_with_overflow_check and
+    safe_add/safe_sub/safe_mul loops, results on NaT included), from the
+    exact integers of each case."""
+    lo, hi = -2**63, 2**63 - 1
+    exact = {"W->ns": [10**6 * 604800 * 10**9], "Y->ns": [400 * 31556952 *
+                                                         10**9],
+             "D->ns": [-200000 * 86400 * 10**9],
+             "m+m": [2**63], "M-M": [2**63 + 2**62],
+             "M+m": [2**63 - 1], "m-m to NaT": [-2**63], "m*int": [2**63],
+             "int*m": [3 * 2**62], "no overflow": [-2**62, 604800 * 10**9]}
+    return any(v <= lo or v > hi for v in exact[name])
+
+
+@pytest.mark.parametrize("name,fn", _OVERFLOWS, ids=[n for n, _ in _OVERFLOWS])
+def test_numpy25_overflow_checks(monkeypatch, name, fn):
+    # the 2.5 checks themselves, run here whatever NumPy is installed
+    from gpuarray._engine import datetimes as engine
+    monkeypatch.setattr(engine, "CHECK_OVERFLOW", True)
+    if _np25_raises(name):
+        with pytest.raises(OverflowError, match="Overflow"):
+            fn(gp)
+    else:
+        fn(gp)
+
+
+@numpy_parity()
+def test_sign_of_timedelta_follows_numpy(xp):
+    # NumPy 2.4: a timedelta (NaT gives -1); 2.5: float64 (NaT gives nan)
+    return xp.sign(xp.asarray(np.array([3, -2, 0, "NaT"], "m8[s]")))
+
+
 @pytest.mark.parametrize("func", ["sum", "prod", "cumprod", "mean"])
 @numpy_parity()
 def test_datetime_sums_are_numpys_errors(xp, func):
@@ -599,4 +816,31 @@ def test_datetime_kernels_compile_with_nvrtc():
         body = dtm._nat_guard(dtm.convert_expr(np.dtype(a), np.dtype(b)))
         parts.append(gp._core._ew_source(body, "qq", "qq", 1, 1, 1, True,
                                          "cv%d" % i))
+    assert len(gp._core._nvrtc_compile("\n".join(parts), 90)) > 1000
+
+
+# ---- the datetime kernels compile with NVRTC ----------------------------
+
+def test_datetime_kernels_compile_with_nvrtc():
+    # every loop body (the NumPy 2.5 checked ones included) and the cast
+    # bodies, with the datetime preamble, as the CUDA text of the engine
+    from conftest import nvrtc_or_skip
+    from gpuarray._engine import datetime_ufuncs as du, datetimes as dte
+    nvrtc_or_skip()
+    store = {"M": "q", "m": "q", "q": "q", "d": "d", "?": "?"}
+    parts = [dte.preamble()]
+    bodies = [(k, b, 0) for k, b in du._BODIES.items()] + \
+        [(k, b, 1) for k, (b, _) in du._CHECKED.items()]
+    for i, ((name, sig), body, flag) in enumerate(bodies):
+        ins, outs = sig.split("->")
+        chars = [store[c] for c in ins + outs] + ["?"] * flag
+        parts.append(gp._core._ew_source(body, chars, chars, len(ins), 0, 1,
+                                         False, "dt%d" % i))
+    src, dst = np.dtype("m8[W]"), np.dtype("m8[ns]")
+    cast = dte.checked_cast_body(src, dst, dte.cast_limits(src, dst))
+    parts.append(gp._core._ew_source(cast, "qq?", "qq?", 1, 0, 1, False,
+                                     "cast_checked"))
+    parts.append(gp._core._ew_source(
+        dte._nat_guard(dte.convert_expr("M8[M]", "M8[s]")), "qq", "qq", 1,
+        0, 1, False, "cast_calendar"))
     assert len(gp._core._nvrtc_compile("\n".join(parts), 90)) > 1000
