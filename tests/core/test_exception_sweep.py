@@ -58,6 +58,7 @@ NOT_SWEPT = {
     "printoptions": "a context manager",
     "show_config": "prints", "show_runtime": "prints",
     "info": "prints", "source": "prints",
+    "test": "runs a test suite (NumPy's own, in process)",
     "save": "writes files (tests/io)", "savez": "writes files (tests/io)",
     "savez_compressed": "writes files (tests/io)",
     "savetxt": "writes files (tests/io)", "load": "reads files (tests/io)",
