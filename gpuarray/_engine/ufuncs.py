@@ -282,6 +282,24 @@ def angle(z, deg=False):
     return out * (180 / _np.pi) if deg else out
 
 
+def _nan_to_num_fill(v, ft):
+    """A fill value of nan_to_num as NumPy's copyto takes it: cast to
+    the real float type ft under the 'same_kind' rule (a Python int,
+    float or bool is a weak scalar; text, None, objects and complex
+    values are TypeError); an array fills elementwise."""
+    if isinstance(v, (bool, int, float)):
+        return float(v)
+    dev = isinstance(v, ndarray)
+    a = v if dev else _np.asarray(v)
+    if not _np.can_cast(a.dtype, ft, "same_kind"):
+        raise TypeError("Cannot cast scalar from %r to %r according to the "
+                        "rule 'same_kind' (nan_to_num's fill value)"
+                        % (a.dtype, _np.dtype(ft)))
+    if a.ndim == 0:
+        return float(a.get() if dev else a)
+    return a.astype(ft) if dev else _as_array(a.astype(ft))
+
+
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     if isinstance(copy, str):
         raise ValueError("strings are not allowed for 'copy' keyword. Use "
@@ -292,8 +310,9 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     ft = _np.float32 if x.dtype in (_np.float32, _np.complex64) else \
         (_np.float16 if x.dtype == _np.float16 else _np.float64)
     info = _np.finfo(ft)
-    posinf = info.max if posinf is None else posinf
-    neginf = info.min if neginf is None else neginf
+    nan = _nan_to_num_fill(nan, ft)
+    posinf = info.max if posinf is None else _nan_to_num_fill(posinf, ft)
+    neginf = info.min if neginf is None else _nan_to_num_fill(neginf, ft)
     out = x.copy() if copy else x
     _core._elementwise("out0 = gpa_nan_to_num(in0, in1, in2, in3);",
                        (x, nan, posinf, neginf), (out,),

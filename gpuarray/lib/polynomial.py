@@ -208,6 +208,12 @@ def roots(p):
     """The roots of the polynomial with coefficients p (highest power
     first), as numpy.roots: the eigenvalues of its companion matrix, with
     leading zeros dropped and trailing zeros giving roots at 0."""
+    if not isinstance(p, str) and (p.ndim == 0 if isinstance(p, ndarray)
+                                   else _np.ndim(p) == 0):
+        # NumPy's dispatcher returns p as the relevant arguments: a
+        # scalar (a 0-d array included) is no iterable
+        raise TypeError("dispatcher for __array_function__ did not return "
+                        "an iterable (roots' p is a scalar)")
     p = _coeffs(p)
     if p.ndim != 1:
         raise ValueError("Input must be a rank-1 array.")

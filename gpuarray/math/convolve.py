@@ -15,7 +15,27 @@ _INT64 = _np.dtype(_np.int64)
 _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 
-_CONVOLVE_MODES = {"valid": 0, "same": 1, "full": 2, 0: 0, 1: 1, 2: 2}
+_CONVOLVE_MODES = {"valid": 0, "same": 1, "full": 2}
+
+
+def _mode(mode):
+    """NumPy's mode argument of convolve/correlate: one of the three
+    names (another str is ValueError), or the integer 0, 1 or 2 (another
+    integer ValueError); anything else (None, a bool, a float, bytes) is
+    TypeError."""
+    if isinstance(mode, str):
+        if mode not in _CONVOLVE_MODES:
+            raise ValueError("mode must be one of 'valid', 'same', or "
+                             "'full' (got %r)" % (mode,))
+        return _CONVOLVE_MODES[mode]
+    if isinstance(mode, (int, _np.integer)) and \
+            not isinstance(mode, (bool, _np.bool_)):
+        if mode not in (0, 1, 2):
+            raise ValueError("integer convolve/correlate mode must be 0, "
+                             "1, or 2 (got %r)" % (mode,))
+        return int(mode)
+    raise TypeError("convolve/correlate mode not understood (got %r)"
+                    % (mode,))
 
 
 def convolve(a, v, mode="full"):
@@ -26,9 +46,7 @@ def convolve(a, v, mode="full"):
     v = v.reshape(1) if v.ndim == 0 else v
     if a.ndim > 1 or v.ndim > 1:
         raise ValueError("object too deep for desired array")
-    if mode not in _CONVOLVE_MODES:
-        raise ValueError("mode must be one of 'valid', 'same', or 'full' "
-                         "(got %r)" % (mode,))
+    kind = _mode(mode)
     if v.size > a.size:
         a, v = v, a
     if a.size == 0:
@@ -42,7 +60,6 @@ def convolve(a, v, mode="full"):
     for k in range(m):
         window = result[k:k + n]
         _uf.add(window, _uf.multiply(a, v[k], dtype=acc), out=window)
-    kind = _CONVOLVE_MODES[mode]
     if kind == 1:
         result = result[(m - 1) // 2:(m - 1) // 2 + n]
     elif kind == 0:

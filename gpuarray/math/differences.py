@@ -134,11 +134,20 @@ def _gradient_axis(f, axis, dx, edge_order):
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     """Integral of y along axis by the trapezoidal rule."""
     y = asarray(y)
+    if isinstance(axis, int) and not -2 ** 63 <= axis < 2 ** 63:
+        # NumPy indexes a list of slices with axis
+        raise IndexError("cannot fit 'int' into an index-sized integer "
+                         "(axis %d)" % axis)
     axis = _normalize_axis(axis, y.ndim)
     if x is None:
         d = dx if isinstance(dx, (bool, int, float, complex, _np.generic)) \
             else asarray(dx)
     else:
+        if _np.ndim(x) == 0:
+            # NumPy takes diff(x): a scalar x (whatever it holds) is
+            # diff's ValueError
+            raise ValueError("diff requires input that is at least one "
+                             "dimensional (trapezoid's x)")
         x = asarray(x)
         d = _math_sums.diff(x) if x.ndim == 1 else _math_sums.diff(x, axis=axis)
         if x.ndim == 1:

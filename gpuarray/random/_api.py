@@ -4,6 +4,7 @@ random/_generator.py.  The samplers live in _continuous.py,
 _discrete.py, _gamma.py and _multivariate.py."""
 import numpy as _np
 
+from . import _common
 from . import _continuous as _c
 from . import _discrete as _d
 from . import _multivariate as _m
@@ -20,6 +21,7 @@ class GeneratorDistributions:
     """Mixin of Generator: self is the Generator."""
 
     def standard_gamma(self, shape, size=None, dtype=_np.float64, out=None):
+        size = _common.check_out(out, dtype, size, c_only=True)
         r = _c.standard_gamma(self, shape, size, dtype)
         if out is not None:
             out[...] = r

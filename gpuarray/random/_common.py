@@ -35,20 +35,84 @@ MAX_ROUNDS = 100000
 
 
 def _shape(size):
+    """NumPy's size argument as a shape: None, an integer or a sequence
+    of integers (a bool is neither, as in NumPy: TypeError)."""
     if size is None:
         return ()
+    if isinstance(size, _np.ndarray) and size.ndim == 0 and \
+            size.dtype.kind in "iu":
+        size = size.item()
+    if isinstance(size, (bool, _np.bool_)) or \
+            isinstance(size, (dict, set, frozenset, float, _np.floating)):
+        # (dict and set are no sequences)
+        raise TypeError("expected a sequence of integers or a single "
+                        "integer, got %r" % (size,))
     if isinstance(size, (int, _np.integer)):
         if size < 0:
             raise ValueError("negative dimensions are not allowed")
         return (int(size),)
-    if isinstance(size, (dict, set, frozenset)):    # not sequences
-        raise TypeError("expected a sequence of integers or a single "
-                        "integer, got %r" % (size,))
     # operator.index: NumPy's TypeError for a str or a float in size
-    shape = tuple(_operator.index(s) for s in size)
+    shape = tuple(_dim(s) for s in size)
     if any(s < 0 for s in shape):
         raise ValueError("negative dimensions are not allowed")
     return shape
+
+
+def _dim(s):
+    if isinstance(s, (bool, _np.bool_)):
+        raise TypeError("an integer is required (size holds %r)" % (s,))
+    return _operator.index(s)
+
+
+def real(x):
+    """A host parameter converted as NumPy's distributions convert a
+    real one: a scalar by float() (None and text are no real numbers:
+    TypeError, text that is no number ValueError, as NumPy), a NumPy
+    array cast to float64 under the 'safe' rule (TypeError for complex,
+    object or text arrays), a sequence by numpy.asarray(x, float64).
+    Returns a Python float or a float64 NumPy array; a device array
+    passes through once its dtype casts safely (param() casts it)."""
+    if is_dev(x) or isinstance(x, _np.ndarray):
+        if not _np.can_cast(x.dtype, F64, "safe"):
+            raise TypeError("Cannot cast array data from %r to %r according "
+                            "to the rule 'safe'" % (x.dtype, F64))
+        if is_dev(x):
+            return x
+        return float(x.item()) if x.ndim == 0 else x.astype(F64)
+    if isinstance(x, (list, tuple)):
+        return _np.asarray(x, F64)
+    if x is None or isinstance(x, (str, bytes)):
+        if x is not None:
+            float(x)        # NumPy's ValueError for text that is no number
+        t = type(x)
+        name = t.__name__ if t.__module__ == "builtins" else \
+            "%s.%s" % (t.__module__, t.__name__)
+        raise TypeError("must be real number, not %s" % name)
+    if _np.ndim(x):         # another array-like (__array__)
+        return real(_np.asarray(x))
+    return float(x)
+
+
+def check_out(out, dtype, size, c_only=False):
+    """NumPy's checks of a distribution's out= (its check_output): a
+    contiguous (c_only: C-contiguous), writable gpuarray array of the
+    result dtype, of shape `size` when size is given.  Returns the size
+    to draw: out's shape where size is None."""
+    if out is None:
+        return size
+    ok = is_dev(out) and out.flags.writeable and (
+        out.flags.c_contiguous or
+        (out.flags.f_contiguous and not c_only))
+    if not ok:
+        raise ValueError("Supplied output array must be %scontiguous, "
+                         "writable, aligned, and a gpuarray.ndarray (got %s)"
+                         % ("C-" if c_only else "", type(out).__name__))
+    if out.dtype != _np.dtype(dtype):
+        raise TypeError("Supplied output array has the wrong type. "
+                        "Expected %s, got %s" % (_np.dtype(dtype), out.dtype))
+    if size is not None and _shape(size) != tuple(out.shape):
+        raise ValueError("size must match out.shape when used together")
+    return tuple(out.shape)
 
 
 def is_dev(x):
@@ -63,6 +127,10 @@ def host(x, dtype=None):
 def param(x, dtype=F64):
     """A parameter as a Python float/int (0-d) or a device array of
     `dtype` (Note [Flat parameters])."""
+    if dtype == F64:
+        x = real(x)
+        if isinstance(x, float):
+            return x
     if is_dev(x):
         if x.ndim == 0:
             return dtype.type(x.get()).item()

@@ -29,7 +29,6 @@ from ._common import _shape
 from ._bitgen import BitGenerator, Philox, _Stream
 from ._api import GeneratorDistributions, LegacyDistributions
 from .._engine.arrays import arange
-from .._engine.reduce import _axes
 from .._engine.ufuncs import where
 from .._engine import ufuncs as _engine_uf
 from ..sorting.sort import argsort
@@ -105,18 +104,21 @@ class Generator(GeneratorDistributions):
 
     def random(self, size=None, dtype=_np.float64, out=None):
         dt = _float_dtype(dtype)
+        size = _common.check_out(out, dt, size)
         r = self._s.fill(_philox.UNIFORM64 if dt == _F64 else
                          _philox.UNIFORM32, _shape(size), dt)
         return _into(r, out)
 
     def standard_normal(self, size=None, dtype=_np.float64, out=None):
         dt = _float_dtype(dtype)
+        size = _common.check_out(out, dt, size)
         r = self._s.fill(_philox.NORMAL64 if dt == _F64 else
                          _philox.NORMAL32, _shape(size), dt)
         return _into(r, out)
 
     def standard_exponential(self, size=None, dtype=_np.float64, out=None):
         dt = _float_dtype(dtype)
+        size = _common.check_out(out, dt, size)
         r = self._s.fill(_philox.EXPONENTIAL64 if dt == _F64 else
                          _philox.EXPONENTIAL32, _shape(size), dt)
         return _into(r, out)
@@ -125,17 +127,20 @@ class Generator(GeneratorDistributions):
         return self._uniform(low, high, size, legacy=False)
 
     def _uniform(self, low, high, size, legacy):
+        low, high = _common.real(low), _common.real(high)
         _check_range(low, high, legacy)
         shape = _broadcast_size(size, low, high)
         u = self.random(shape)
         return _affine(u, low, _sub(high, low))
 
     def normal(self, loc=0.0, scale=1.0, size=None):
+        loc, scale = _common.real(loc), _common.real(scale)
         _check_nonneg(scale, "scale")
         shape = _broadcast_size(size, loc, scale)
         return _affine(self.standard_normal(shape), loc, scale)
 
     def exponential(self, scale=1.0, size=None):
+        scale = _common.real(scale)
         _check_nonneg(scale, "scale")
         shape = _broadcast_size(size, scale)
         return _affine(self.standard_exponential(shape), 0.0, scale)
@@ -174,9 +179,15 @@ class Generator(GeneratorDistributions):
 
     def permuted(self, x, axis=None, out=None):
         x = _asarray(x)
+        if out is not None:
+            _check_permuted_out(x, out)
         if axis is None:
+            if x.ndim == 0:
+                raise TypeError("len() of unsized object: permuted needs "
+                                "an array of at least one dimension")
             r = _permutation(self, x.reshape(-1), 0).reshape(x.shape)
         else:
+            axis = _axis_index(axis, x.ndim)
             keys = self.random(x.shape)
             r = take_along_axis(x, argsort(keys, axis=axis), axis)
         return _into(r, out)
@@ -356,6 +367,34 @@ def _check_nonneg(x, name):
         raise ValueError("%s < 0" % name)
 
 
+def _axis_index(axis, ndim):
+    """One axis, as NumPy's shuffling functions take it
+    (normalize_axis_index): an integer (a tuple is TypeError, one past
+    a C long OverflowError) inside [-ndim, ndim) (AxisError)."""
+    ax = _op.index(axis)
+    if not -2 ** 63 <= ax < 2 ** 63:
+        raise OverflowError("Python int too large to convert to C long "
+                            "(axis %d)" % ax)
+    if not -ndim <= ax < ndim:
+        raise _np.exceptions.AxisError(ax, ndim)
+    return ax % ndim
+
+
+def _check_permuted_out(x, out):
+    """NumPy's checks of permuted's out=: a writable gpuarray array of
+    x's shape that x's dtype casts to under the 'safe' rule."""
+    if not _common.is_dev(out):
+        raise TypeError("out must be a gpuarray array, not %s"
+                        % type(out).__name__)
+    if not out.flags.writeable:
+        raise ValueError("out is read-only")
+    if tuple(out.shape) != tuple(x.shape):
+        raise ValueError("out must have the same shape as x")
+    if not _np.can_cast(x.dtype, out.dtype, "safe"):
+        raise TypeError("Cannot cast array data from %r to %r according "
+                        "to the rule 'safe'" % (x.dtype, out.dtype))
+
+
 def _permutation(gen, x, axis):
     if isinstance(x, (int, _np.integer)):
         x = arange(int(x))
@@ -363,12 +402,17 @@ def _permutation(gen, x, axis):
     if x.ndim == 0:
         raise _np.exceptions.AxisError(
             "x must be an integer or at least 1-dimensional")
-    ax = _axes(axis, x.ndim)[0]
+    ax = _axis_index(axis, x.ndim)
     order = argsort(gen.random((x.shape[ax],)))
     return x[(slice(None),) * ax + (order,)]
 
 
 def _choice(gen, a, size, replace, p, axis):
+    if size is not None and not isinstance(size, (dict, set, frozenset)):
+        # NumPy counts the samples first, by numpy.prod of size: its
+        # ValueError for text in size ('a')
+        with _np.errstate(all="ignore"):
+            _np.prod(size, dtype=_np.intp)
     shape = _shape(size)
     count = int(_np.prod(shape, dtype=_np.int64))
     if _np.ndim(a) == 0:  # an integer, 0-d arrays included (as NumPy)
@@ -389,8 +433,11 @@ def _choice(gen, a, size, replace, p, axis):
     axis %= pop.ndim    # (a negative axis counts from the end)
     n = pop.shape[axis]
     if p is not None:
+        len(p)      # NumPy's TypeError for a scalar p (no len())
         ph = _np.asarray(p.get() if hasattr(p, "get") else p, _np.float64)
-        if ph.ndim != 1 or ph.shape[0] != n:
+        if ph.ndim != 1:
+            raise ValueError("p must be 1-dimensional")
+        if ph.shape[0] != n:
             raise ValueError("a and p must have same size")
         if (ph < 0).any() or not _np.isclose(ph.sum(), 1.0):
             raise ValueError("probabilities do not sum to 1"

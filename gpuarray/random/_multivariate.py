@@ -22,6 +22,7 @@ from ._continuous import beta
 
 
 def dirichlet(gen, alpha, size=None, legacy=False):
+    len(alpha)      # NumPy's TypeError for a scalar alpha (no len())
     a = C.host(alpha, _np.float64)
     if a.ndim != 1:
         raise ValueError("setting an array element with a sequence. The "

@@ -11,6 +11,7 @@ from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 from ..math import sums as _math_sums
+from .._core import ndarray
 from .._engine.arrays import asarray, empty
 from ..linalg.dot_matmul import dot
 from ..creation.matrices import diagonal
@@ -28,7 +29,10 @@ def _rows(x, rowvar, dtype):
 
 
 def _weight(w, name, n, integral):
-    w = asarray(w).astype(_np.float64)
+    # NumPy's asarray(w, dtype=float): text that is no number is its
+    # ValueError (not a refusal of the str dtype)
+    w = w.astype(_np.float64) if isinstance(w, ndarray) else \
+        asarray(_np.asarray(w, dtype=_np.float64))
     if integral and not bool(_logic_truth.all(w == _uf.around(w))):
         raise TypeError("fweights must be integer")
     if w.ndim > 1:
@@ -40,6 +44,23 @@ def _weight(w, name, n, integral):
     return w
 
 
+def _check_stacks(m, yshape, rowvar):
+    """NumPy stacks y's rows (observations along axis 1) under m's
+    before it looks at y's values: a y whose observations do not match
+    m's is that concatenation's ValueError, whatever y holds."""
+    def rows(shape, first):
+        shape = (1,) * (2 - len(shape)) + tuple(shape)
+        return shape[::-1] if not rowvar and first else shape
+    xs = rows(m.shape, m.ndim != 1)
+    ys = rows(yshape, ((1,) * (2 - len(yshape)) + tuple(yshape))[0] != 1)
+    if xs[0] and xs[1] != ys[1]:
+        raise ValueError("all the input array dimensions except for the "
+                         "concatenation axis must match exactly, but along "
+                         "dimension 1, the array at index 0 has size %d and "
+                         "the array at index 1 has size %d (m's and y's "
+                         "observations)" % (xs[1], ys[1]))
+
+
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None,
         aweights=None, *, dtype=None):
     """Covariance matrix of the rows (variables) of m (and y)."""
@@ -49,9 +70,11 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None,
     if m.ndim > 2:
         raise ValueError("m has more than 2 dimensions")
     if y is not None:
-        y = asarray(y)
-        if y.ndim > 2:
+        yshape = tuple(y.shape) if isinstance(y, ndarray) else _np.shape(y)
+        if len(yshape) > 2:
             raise ValueError("y has more than 2 dimensions")
+        _check_stacks(m, yshape, rowvar)
+        y = asarray(y)
     if dtype is None:
         dtype = _np.result_type(m.dtype, _np.float64) if y is None else \
             _np.result_type(m.dtype, y.dtype, _np.float64)

@@ -54,21 +54,20 @@ def bincount(x, weights=None, minlength=0):
     if x.dtype.kind not in "iub":
         raise TypeError("Cannot cast array data from %r to dtype('int64') "
                         "according to the rule 'safe'" % x.dtype)
-    minlength = int(minlength)
-    if minlength < 0:
-        raise ValueError("'minlength' must not be negative")
+    minlength = _minlength(minlength)
+    # NumPy counts in intp: a uint64 value past int64 wraps negative
+    xi = x.astype(_INT64)
     top = 0
     if x.size:
         # one sync, deliberate: the largest value sets the output's length
         # and a negative one is NumPy's ValueError
         lo, hi = (int(v) for v in concatenate(
-            [amin(x).reshape(1), amax(x).reshape(1)]).get())
+            [amin(xi).reshape(1), amax(xi).reshape(1)]).get())
         if lo < 0:
             raise ValueError("'list' argument must have no negative "
                              "elements")
         top = hi + 1
     nb = max(top, minlength)
-    xi = x.astype(_INT64)
     edges = arange(nb + 1, dtype=_INT64)
     if weights is None:
         # integer counts by atomic increments: exact whatever the order
@@ -92,6 +91,23 @@ def bincount(x, weights=None, minlength=0):
     ws = w[perm].astype(_np.float64)
     cw = concatenate([_asarray(_np.zeros(1)), cumsum(ws)])
     return cw[pos[1:]] - cw[pos[:-1]]
+
+
+def _minlength(m):
+    """minlength as NumPy takes it: an integer by operator.index (a str
+    or a float is TypeError, a bool too), within a C long
+    (OverflowError), not negative (ValueError)."""
+    if m is None:
+        raise TypeError("use 0 instead of None for minlength")
+    if isinstance(m, (bool, _np.bool_)):
+        raise TypeError("an integer is required (minlength=%r)" % (m,))
+    m = _operator.index(m)
+    if not -2 ** 63 <= m < 2 ** 63:
+        raise OverflowError("Python int too large to convert to C long "
+                            "(minlength)")
+    if m < 0:
+        raise ValueError("'minlength' must not be negative")
+    return m
 
 
 def _bincount_input(x):

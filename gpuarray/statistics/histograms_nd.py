@@ -114,6 +114,10 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
 
 def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
     """2-D histogram of the points (x, y): (H, xedges, yedges)."""
+    # NumPy compares len(x) and len(y) first: a scalar or 0-d x or y
+    # has no len() (TypeError)
+    if len(x) != len(y):
+        raise ValueError("x and y must have the same length.")
     x, y = asarray(x), asarray(y)
     if x.shape != y.shape:
         raise ValueError("x and y must have the same shape")

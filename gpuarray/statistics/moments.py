@@ -113,11 +113,18 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, sqrt, nan_skip,
         where = _np.True_
     if m is not None and where is True:
         where = _np.True_
+    if nan_skip and isinstance(ddof, ndarray) and where is True:
+        where = _np.True_       # an array ddof: the two-pass form
     if where is not True and where is not None:
         if nan_skip:
             # the nans leave the mask: nanvar counts only the rest
+            where = _asarray(where)
+            if where.dtype != _np.bool_:    # NumPy casts where= safely
+                raise TypeError("Cannot cast array data from %r to "
+                                "dtype('bool') according to the rule "
+                                "'safe'" % where.dtype)
             where = _ufunc("logical_and")(
-                broadcast_to(_asarray(where), a.shape),
+                broadcast_to(where, a.shape),
                 _ufunc("logical_not")(_ufunc("isnan")(a)))
         return _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
                           nan_skip, m)
@@ -167,7 +174,8 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
         x = x * x
     s = _sums.sum(x, axis, keepdims=keepdims, where=where)
     n = _count(a, axis, keepdims, where)
-    r = s / _ufunc("maximum")(n - ddof, 0) if isinstance(n, ndarray) else \
+    r = s / _ufunc("maximum")(n - ddof, 0) \
+        if isinstance(n, ndarray) or isinstance(ddof, ndarray) else \
         s / _b.max(n - ddof, 0)
     if nan_skip:
         # nanvar: nan, not inf, where no degrees of freedom are left
@@ -180,25 +188,30 @@ def _var_where(a, axis, dtype, out, ddof, keepdims, where, sqrt,
     return _into_out(out, r)
 
 
-def _ddof(ddof, correction):
-    """NumPy's ddof/correction pair: correction is the Array API's name."""
+def _ddof(ddof, correction, arrays=False):
+    """NumPy's ddof/correction pair: correction is the Array API's name.
+    arrays: the nan forms, where NumPy broadcasts an array ddof against
+    the counts (one ddof per result element)."""
     if correction is None:
-        return _ddof_value(ddof)
+        return _ddof_value(ddof, arrays)
     if ddof != 0:
         raise ValueError("ddof and correction can't be provided "
                          "simultaneously.")
-    return _ddof_value(correction)
+    return _ddof_value(correction, arrays)
 
 
-def _ddof_value(v):
+def _ddof_value(v, arrays=False):
     """ddof as NumPy's arithmetic meets it (n - ddof): a str is its
     TypeError, an int past a C long its OverflowError, an array its
-    ValueError (the truth value of the comparison with 0)."""
+    ValueError (the truth value of the comparison with 0) -- in the nan
+    forms (arrays) a device array that broadcasts against the counts."""
     if isinstance(v, (str, bytes)):
         raise TypeError("ufunc 'subtract' did not contain a loop with "
                         "signature matching types for ddof %r" % (v,))
     if isinstance(v, int) and not -2 ** 63 <= v < 2 ** 63:
         raise OverflowError("Python int too large to convert to C long")
+    if _np.ndim(v) > 0 and arrays:
+        return _asarray(v)
     if _np.ndim(v) > 0 and _np.size(v) != 1:
         raise ValueError("The truth value of an array with more than one "
                          "element is ambiguous. Use a.any() or a.all()")
@@ -237,14 +250,14 @@ def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=None, correction=None):
-    ddof = _ddof(ddof, correction)
+    ddof = _ddof(ddof, correction, arrays=True)
     return _var(a, axis, dtype, out, ddof, keepdims, where, False, True,
                 mean)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *,
            where=True, mean=None, correction=None):
-    ddof = _ddof(ddof, correction)
+    ddof = _ddof(ddof, correction, arrays=True)
     return _var(a, axis, dtype, out, ddof, keepdims, where, True, True,
                 mean)
 

@@ -150,6 +150,11 @@ def _host_q(q, scale):
     else:
         qh = q
     qh = _np.true_divide(qh, 100) if scale == 100 else _np.asanyarray(qh)
+    if qh.size == 0 and qh.ndim > 1:
+        # NumPy checks the range of a q that is not a short vector by
+        # its min() and max(): ValueError for an empty one
+        raise ValueError("zero-size array to reduction operation minimum "
+                         "which has no identity (q is empty)")
     if _np.any((qh < 0) | (qh > 1)) or _np.any(_np.isnan(qh)):
         raise ValueError("Percentiles must be in the range [0, 100]"
                          if scale == 100 else
@@ -222,6 +227,8 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     if method not in _METHODS:
         raise ValueError("%r is not a valid method. Use one of: %s"
                          % (method, _METHODS))
+    if out is not None and not (median or nan_skip or weights is not None):
+        _check_out_cast(out, a.dtype, method, qh.dtype, weak)
     if axis is None:
         axes = None
         kept = ()
@@ -267,6 +274,21 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
         rt = _result_dtype(a.dtype, method, qh.dtype, weak)
         per_q = _plain_rows(s, qh, method, weak, rt)
     return _finish(per_q, rt, qh, rows, res_shape, out, nan_skip)
+
+
+def _check_out_cast(out, adt, method, qdt, weak):
+    """NumPy's plain forms interpolate straight into out (its lerp's
+    ufunc add): the interpolated result's dtype must cast to out's
+    under the 'same_kind' rule (the methods that take order statistics
+    copy, any out dtype will do)."""
+    if _takes(method, qdt):
+        return
+    rt = _result_dtype(adt, method, qdt, weak)
+    odt = getattr(out, "dtype", None)
+    if odt is not None and not _np.can_cast(rt, odt, "same_kind"):
+        raise TypeError("Cannot cast ufunc 'add' output from %r to %r with "
+                        "casting rule 'same_kind' (quantile's out=)"
+                        % (rt, odt))
 
 
 def _finish(per_q, rt, qh, rows, res_shape, out, nan_skip):

@@ -721,6 +721,30 @@ def test_convolve_errors():
     raises_like_numpy("convolve", [1], [1], mode="foo")
 
 
+@pytest.mark.parametrize("name", ["convolve", "correlate"])
+def test_convolve_mode_types(name):
+    """mode: one of three names (another str ValueError), 0/1/2 (another
+    integer ValueError), anything else TypeError -- as NumPy."""
+    a, v = host((5,)), host((3,), seed=1)
+    for mode in (None, 1.5, True, b"full", ["full"]):
+        raises_like_numpy(name, a, v, mode=mode)
+    for mode in (3, -1, "v", "VALID"):
+        raises_like_numpy(name, a, v, mode=mode)
+    for mode in (0, 1, 2, np.int64(1)):
+        check(name, a, v, mode=mode)
+
+
+def test_trapezoid_argument_checks():
+    """NumPy takes diff(x) (a scalar x is diff's ValueError, whatever it
+    holds) and indexes a list with axis (IndexError past the ends, also
+    past an index-sized integer)."""
+    y = host((3, 4))
+    for x in ("bogus", object(), np.float64(2.0), np.array(1.0)):
+        raises_like_numpy("trapezoid", y, x=x)
+    for axis in (2 ** 70, -2 ** 70, 5, -5):
+        raises_like_numpy("trapezoid", y, axis=axis)
+
+
 # ---------------------------------------------------------- products
 
 _PRODUCT_DTYPES = [(np.float64, np.float64), (np.int8, np.int8),

@@ -381,6 +381,9 @@ def test_roots_match_numpy(p):
 
 def test_roots_errors():
     both_raise(ValueError, "roots", np.ones((2, 2)))
+    # NumPy's dispatcher: a scalar p (0-d arrays too) is no iterable
+    for p in (np.array(0.5), 2 ** 63, np.int8(3), np.float64(0.25), True):
+        both_raise(TypeError, "roots", p)
 
 
 def _fit_args(kw):

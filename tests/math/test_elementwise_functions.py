@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from gpuarray.testing.parity import assert_same_outcome, outcome
 
 
 def G(a):
@@ -88,6 +89,25 @@ def test_nan_to_num(dt):
         want = np.nan_to_num(a, **kw)
         assert got.dtype == want.dtype
         np.testing.assert_array_equal(got.get(), want)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.complex128])
+def test_nan_to_num_fill_values(dt):
+    """The fill values as NumPy's copyto takes them: cast to the real
+    type under the same_kind rule (text, None, objects, complex are
+    TypeError; Python numbers weak scalars), arrays elementwise."""
+    a = np.array([np.nan, np.inf, -np.inf, 1.0]).astype(dt)
+    for v in ("bogus", "1.5", None, object(), 1 + 2j, np.complex64(1),
+              2 ** 70, True, np.float32(2.0), np.array(5.0),
+              np.array([1.0, 2.0, 3.0, 4.0]), [1.0, 2.0]):
+        for key in ("nan", "posinf", "neginf"):
+            kw = {key: v}
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                want = outcome(np.nan_to_num, a, **kw)
+                got = outcome(gp.nan_to_num, G(a), **{
+                    key: G(v) if isinstance(v, np.ndarray) else v})
+            assert_same_outcome(got, want)
 
 
 def test_isclose():

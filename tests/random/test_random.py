@@ -8,6 +8,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import nvrtc_or_skip, outcome, raised
+from gpuarray.testing.parity import public_exception
 
 
 def same_error(got, want):
@@ -426,3 +427,128 @@ def test_device_bounds_cost_one_sync(call):
     n0 = gp._core._d2h_count()
     call(gp.random.default_rng(1), lo, hi)
     assert gp._core._d2h_count() - n0 == 1
+
+
+# NumPy's argument checks of the Generator methods, both ways: each case
+# is called with NumPy's Generator and arrays and with gpuarray's; both
+# raise the same public exception type, or both return (then the shape
+# and dtype agree).  The checks are general ones (_common.real for every
+# real parameter, _common.check_out for out=, _common._shape for size).
+_X34 = np.zeros((3, 4))
+GENERATOR_ARGUMENT_CASES = {
+    # real parameters: None and text are no real numbers, unsafe casts
+    "gamma_none": lambda r, xp: r.gamma(None),
+    "chisquare_none": lambda r, xp: r.chisquare(None),
+    "poisson_none": lambda r, xp: r.poisson(None),
+    "triangular_mode_none": lambda r, xp: r.triangular(0, None, 1),
+    "normal_scale_text": lambda r, xp: r.normal(0, "bogus"),
+    "normal_loc_none": lambda r, xp: r.normal(None),
+    "uniform_number_text": lambda r, xp: r.uniform(0, "1.5"),
+    "exponential_list_none": lambda r, xp: r.exponential([1.0, None]),
+    "gamma_list_text": lambda r, xp: r.gamma([1.0, "2"]),
+    "gamma_object_array": lambda r, xp: r.gamma(
+        np.array([None, 1.0], dtype=object)),
+    "gamma_complex_array": lambda r, xp: r.gamma(xp.asarray([1 + 1j])),
+    "normal_complex_array": lambda r, xp: r.normal(xp.asarray([1 + 1j])),
+    "gamma_dict": lambda r, xp: r.gamma({}),
+    "gamma_0d_int": lambda r, xp: r.gamma(xp.asarray(2)),
+    # out=
+    "random_out_list": lambda r, xp: r.random(out=[0.0]),
+    "random_out_npscalar": lambda r, xp: r.random(out=np.float64(0)),
+    "random_out_int8": lambda r, xp: r.random(out=xp.zeros(3, np.int8)),
+    "random_out_0d_int": lambda r, xp: r.random(
+        out=xp.zeros((), np.int64)),
+    "random_out_f32_default": lambda r, xp: r.random(
+        out=xp.zeros(3, np.float32)),
+    "random_out_f32": lambda r, xp: r.random(
+        dtype=np.float32, out=xp.zeros(3, np.float32)),
+    "random_out_size_mismatch": lambda r, xp: r.random(
+        5, out=xp.zeros(4)),
+    "random_out_size": lambda r, xp: r.random((3, 4), out=xp.zeros((3, 4))),
+    "random_out_fortran": lambda r, xp: r.random(out=xp.asarray(_X34).T),
+    "random_out_strided": lambda r, xp: r.random(
+        out=xp.asarray(_X34)[:, ::2]),
+    "normal_out_shape": lambda r, xp: r.standard_normal(
+        out=xp.zeros((2, 5))),
+    "exponential_out_int8": lambda r, xp: r.standard_exponential(
+        out=xp.zeros(3, np.int8)),
+    "gamma_out_list": lambda r, xp: r.standard_gamma(1.0, out=[0.0]),
+    "gamma_out_fortran": lambda r, xp: r.standard_gamma(
+        1.0, out=xp.asarray(_X34).T),
+    "gamma_out_broadcast": lambda r, xp: r.standard_gamma(
+        xp.ones(3), out=xp.zeros((4, 3))),
+    "gamma_out_mismatch": lambda r, xp: r.standard_gamma(
+        xp.ones(3), out=xp.zeros(12)),
+    # size=
+    "size_bool": lambda r, xp: r.standard_cauchy(size=True),
+    "size_npbool": lambda r, xp: r.random(np.True_),
+    "size_bool_in_tuple": lambda r, xp: r.random((True, 2)),
+    "size_float": lambda r, xp: r.random(2.0),
+    "size_0d_array": lambda r, xp: r.random(np.array(2)),
+    "choice_size_text": lambda r, xp: r.choice(5, size="a"),
+    # choice p=, dirichlet alpha: NumPy takes their len()
+    "choice_p_float": lambda r, xp: r.choice(5, p=0.5),
+    "choice_p_int": lambda r, xp: r.choice(5, p=-3),
+    "choice_p_0d": lambda r, xp: r.choice(5, p=xp.asarray(0.5)),
+    "choice_p_2d": lambda r, xp: r.choice(5, p=xp.ones((5, 1)) / 5),
+    "choice_p_short": lambda r, xp: r.choice(5, p=[0.5, 0.5]),
+    "dirichlet_int": lambda r, xp: r.dirichlet(3),
+    "dirichlet_none": lambda r, xp: r.dirichlet(None),
+    "dirichlet_0d": lambda r, xp: r.dirichlet(xp.asarray(3.0)),
+    "dirichlet_bool": lambda r, xp: r.dirichlet(True),
+    # one axis for permutation / permuted; permuted's out=
+    "permutation_axis_tuple": lambda r, xp: r.permutation(
+        xp.arange(4.0), axis=(0,)),
+    "permutation_axis_empty": lambda r, xp: r.permutation(
+        xp.arange(4.0), axis=()),
+    "permutation_axis_huge": lambda r, xp: r.permutation(
+        xp.arange(4.0), axis=2 ** 70),
+    "permutation_axis_big": lambda r, xp: r.permutation(
+        xp.arange(4.0), axis=1),
+    "permuted_axis_tuple": lambda r, xp: r.permuted(
+        xp.arange(4.0), axis=(0,)),
+    "permuted_axis_neg": lambda r, xp: r.permuted(
+        xp.arange(6.0).reshape(2, 3), axis=-1),
+    "permuted_0d": lambda r, xp: r.permuted(xp.asarray(5.0)),
+    "permuted_scalar": lambda r, xp: r.permuted(np.int8(3)),
+    "permuted_0d_axis": lambda r, xp: r.permuted(xp.asarray(5.0), axis=0),
+    "permuted_out_int8": lambda r, xp: r.permuted(
+        xp.arange(3.0), out=xp.zeros(3, np.int8)),
+    "permuted_out_upcast": lambda r, xp: r.permuted(
+        xp.arange(3), out=xp.zeros(3)),
+    "permuted_out_list": lambda r, xp: r.permuted(
+        xp.arange(3.0), out=[0.0, 0.0, 0.0]),
+    "permuted_out_shape": lambda r, xp: r.permuted(
+        xp.arange(3.0), out=xp.zeros(4)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(GENERATOR_ARGUMENT_CASES))
+def test_generator_argument_checks_match_numpy(case):
+    fn = GENERATOR_ARGUMENT_CASES[case]
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = outcome(fn, np.random.default_rng(0), np)
+        got = outcome(fn, gp.random.default_rng(0), gp)
+    we, ge = raised(want), raised(got)
+    if we is not None or ge is not None:
+        assert we is not None and ge is not None, (got, want)
+        assert isinstance(ge, public_exception(type(we))), (got, want)
+        assert str(ge), got      # a message naming the problem
+        return
+    assert isinstance(got, gp.ndarray), type(got)
+    assert got.shape == np.shape(want) and \
+        got.dtype == np.asarray(want).dtype, (got.shape, got.dtype)
+
+
+def test_out_is_filled_with_its_own_shape():
+    """out= without size draws out.shape values (not one broadcast)."""
+    g = gp.random.default_rng(5)
+    for method, args in (("random", ()), ("standard_normal", ()),
+                         ("standard_exponential", ()),
+                         ("standard_gamma", (2.0,))):
+        out = gp.zeros(50)
+        r = getattr(g, method)(*args, out=out)
+        assert r is out
+        assert len(np.unique(out.get())) == 50, method
