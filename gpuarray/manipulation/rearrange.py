@@ -95,6 +95,12 @@ def roll(a, shift, axis=None):
     for s, ax in pairs:
         ax = _normalize_axis(ax, a.ndim)
         total[ax] = total.get(ax, 0) + int(s)  # NumPy truncates 2.7 -> 2
+    if a.ndim == 0:
+        # only axis=() is in bounds here; NumPy's roll then has no axis to
+        # copy along and fails unpacking its (empty) copy plan, so
+        # fftshift/ifftshift of a scalar raise this ValueError too
+        raise ValueError("not enough values to unpack (expected 2, got 0): "
+                         "a 0-d array has no axis to roll along")
     out = a
     for ax, s in total.items():
         n = a.shape[ax]
