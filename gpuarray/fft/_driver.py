@@ -127,11 +127,13 @@ def _check_step(st, shape, dtype, norm, out):
         norm = swap_direction(norm)
     ct, rt, real_dtype = _types(dtype)
     fct = _fct(norm, n, real_dtype)
-    n = _op.index(n)
+    n = int(n) if isinstance(n, _np.bool_) else _op.index(n)
     axis = _norm_axis(st.axis, len(shape))
-    if out is None and isinstance(st.n, (bool, _np.bool_)):
+    if out is None and isinstance(st.n, (bool, _np.bool_)) and \
+            not (st.is_real and st.is_forward):
         # NumPy allocates the result with n in its shape, which takes no
-        # bool (given out=, NumPy never allocates and n=True is 1)
+        # bool (rfft's n // 2 + 1 is an int; given out=, NumPy allocates
+        # nothing: n=True is 1)
         raise TypeError("an integer is required")
     if ct not in (_np.complex64, _np.complex128):
         raise TypeError("gpuarray.fft: unsupported dtype %s" % dtype)
