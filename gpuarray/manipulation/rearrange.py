@@ -13,11 +13,6 @@ from .shapes import broadcast_to, concatenate, flip, _normalize_axis
 __all__ = ["split", "array_split", "hsplit", "vsplit", "dsplit", "roll",
            "repeat", "tile", "append", "rot90"]
 
-# NumPy 2.5 reads rot90's k with operator.index (a non-integer warns and
-# goes through int(): 'a' is int()'s ValueError); 2.4 takes k % 4 as it
-# comes (1.5 % 4 rotates as k = 3)
-_ROT90_INDEX_K = _np.lib.NumpyVersion(_np.__version__) >= "2.5.0rc1"
-
 
 def array_split(ary, indices_or_sections, axis=0):
     """Sub-arrays (views) of ary along axis; sections may be unequal."""
@@ -189,6 +184,12 @@ def append(arr, values, axis=None):
     if axis is None:
         return concatenate([arr.ravel(), values.ravel()])
     return concatenate([arr, values], axis=axis)
+
+
+# NumPy 2.5 reads rot90's k with operator.index (a non-integer warns and
+# goes through int(): 'a' is int()'s ValueError); 2.4 takes k % 4 as it
+# comes (1.5 % 4 rotates as k = 3)
+_ROT90_INDEX_K = _np.lib.NumpyVersion(_np.__version__) >= "2.5.0rc1"
 
 
 def rot90(m, k=1, axes=(0, 1)):
