@@ -380,8 +380,10 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
         dt, n = None, math.nan
     if _datetime_range(start, stop, step, dtype):
         return _datetime_arange(start, stop, step, dtype)
+    # lengths past a C ssize_t are NumPy's own arange's to refuse (its
+    # ValueError; exactly 2**63 wraps to an empty array there)
     if not (dt is not None and math.isfinite(n) and dt.kind in "iuf"
-            and math.ceil(n) > _SMALL):
+            and _SMALL < math.ceil(n) < 2 ** 63):
         return _core._asarray(np.arange(start, stop, step, dtype=dtype))
     length = math.ceil(n)
     head = np.empty(2, dt)

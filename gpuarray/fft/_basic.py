@@ -4,6 +4,7 @@ step of the driver (_driver.py)."""
 from ._driver import as_input as _asarray
 from .._engine.ufuncs import conjugate as _conjugate
 from ._driver import Step as _Step, swap_direction as _swap_direction
+from ._driver import ignored_out as _ignored_out
 from ._driver import transform as _transform
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]
@@ -51,10 +52,11 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
 
 
 def hfft(a, n=None, axis=-1, norm=None, out=None):
-    """FFT of a signal with Hermitian symmetry (real spectrum).  Unlike
-    NumPy 2.4, which ignores `out` here, the result is written into out
-    when given."""
+    """FFT of a signal with Hermitian symmetry (real spectrum).  out= as
+    the installed NumPy takes it: written from NumPy 2.5 on, ignored
+    before (NumPy 2.4 drops it here)."""
     a = _asarray(a)
+    out = _ignored_out(out)
     if n is None:
         n = (a.shape[axis] - 1) * 2
     new_norm = _swap_direction(norm)

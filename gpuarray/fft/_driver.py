@@ -40,6 +40,17 @@ from . import _host, config as _config
 
 C2C, R2C, C2R = 0, 1, 2
 
+# NumPy before 2.5 drops out= in hfft, ifft2 and irfft2 (it computes a
+# fresh result and never looks at out); 2.5 passes it on as every other
+# transform does.  Those three follow the installed NumPy (ignored_out).
+OUT_EVERYWHERE = _np.lib.NumpyVersion(_np.__version__) >= "2.5.0rc1"
+
+
+def ignored_out(out):
+    """out= of hfft/ifft2/irfft2 as the installed NumPy takes it: None
+    (not checked, not written) before NumPy 2.5."""
+    return out if OUT_EVERYWHERE else None
+
 # Tests set this to run the host backend by cuda's rules (the library
 # leaves results unscaled and the driver scales; C2R inputs are copied),
 # so the cuda-only branches of this file run in CI too.
@@ -116,8 +127,14 @@ def _check_step(st, shape, dtype, norm, out):
         norm = swap_direction(norm)
     ct, rt, real_dtype = _types(dtype)
     fct = _fct(norm, n, real_dtype)
-    n = _op.index(n)
+    n = int(n) if isinstance(n, _np.bool_) else _op.index(n)
     axis = _norm_axis(st.axis, len(shape))
+    if out is None and isinstance(st.n, (bool, _np.bool_)) and \
+            not (st.is_real and st.is_forward):
+        # NumPy allocates the result with n in its shape, which takes no
+        # bool (rfft's n // 2 + 1 is an int; given out=, NumPy allocates
+        # nothing: n=True is 1)
+        raise TypeError("an integer is required")
     if ct not in (_np.complex64, _np.complex128):
         raise TypeError("gpuarray.fft: unsupported dtype %s" % dtype)
     if st.is_real and st.is_forward:
@@ -143,11 +160,16 @@ def _check_step(st, shape, dtype, norm, out):
 
 
 def _check_out(out, shape, axis, n_out, loop_out, name):
+    """NumPy's checks of out=, in its order: anything with a shape (a
+    NumPy scalar too) is checked for the result's rank and transform
+    length first, then it must be one of our arrays (NumPy: an ndarray)."""
+    oshape = getattr(out, "shape", None)
+    if oshape is not None and (len(oshape) != len(shape) or
+                               oshape[axis] != n_out):
+        raise ValueError("output array has wrong shape.")
     if not isinstance(out, _core.ndarray):
         raise TypeError("out must be a gpuarray.ndarray, got %s"
                         % type(out).__name__)
-    if len(out.shape) != len(shape) or out.shape[axis] != n_out:
-        raise ValueError("output array has wrong shape.")
     if tuple(out.shape) != shape:
         raise ValueError(f"non-broadcastable output operand with shape "
                          f"{tuple(out.shape)} doesn't match the broadcast "

@@ -44,6 +44,8 @@ def _check_length(n):
                         "integer, got '%s'" % n)
     if n < 0:
         raise ValueError("negative dimensions are not allowed")
+    if n > _np.iinfo(_np.intp).max:
+        raise ValueError("Maximum allowed dimension exceeded")
 
 
 def _result_dtype(dtype):

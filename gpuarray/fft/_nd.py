@@ -8,6 +8,7 @@ import numpy as _np
 
 from ._driver import as_input as _asarray
 from ._driver import Step as _Step, transform as _transform
+from ._driver import ignored_out as _ignored_out
 
 __all__ = ["fftn", "ifftn", "fft2", "ifft2", "rfftn", "irfftn", "rfft2",
            "irfft2"]
@@ -86,8 +87,9 @@ def fft2(a, s=None, axes=(-2, -1), norm=None, out=None):
 
 
 def ifft2(a, s=None, axes=(-2, -1), norm=None, out=None):
-    """2-dimensional inverse DFT (out is honoured; NumPy 2.4 ignores it)."""
-    return _raw_fftnd(a, s, axes, False, norm, out=out)
+    """2-dimensional inverse DFT (out= as the installed NumPy takes it:
+    ignored before NumPy 2.5)."""
+    return _raw_fftnd(a, s, axes, False, norm, out=_ignored_out(out))
 
 
 def rfftn(a, s=None, axes=None, norm=None, out=None):
@@ -111,5 +113,6 @@ def irfftn(a, s=None, axes=None, norm=None, out=None):
 
 
 def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
-    """Inverse of rfft2 (out is honoured; NumPy 2.4 ignores it)."""
-    return irfftn(a, s, axes, norm, out=out)
+    """Inverse of rfft2 (out= as the installed NumPy takes it: ignored
+    before NumPy 2.5)."""
+    return irfftn(a, s, axes, norm, out=_ignored_out(out))

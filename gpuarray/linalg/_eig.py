@@ -5,7 +5,6 @@ eigenvalue of a real input is real, complex otherwise)."""
 import numpy as _np
 
 from .._engine import arrays as _A
-from .._core import ndarray as _ndarray
 from ..logic import truth as _T
 from .._engine import ufuncs as _U
 from ._common import work_dtype, square_stack
@@ -14,10 +13,8 @@ from . import _lapack
 
 
 def _eig(a, vectors):
-    # As before the device path (and as CuPy): device arrays only.
-    if not isinstance(a, _ndarray):
-        raise TypeError("gpuarray.linalg: expected a gpuarray.ndarray, got "
-                        "%s" % type(a).__name__)
+    # array-likes convert, as in every linalg function (NumPy's ragged
+    # ValueError, its LinAlgError for 0-d and 1-d inputs)
     a = square_stack(a)
     dt = work_dtype(a)
     batch, n = a.shape[:-2], a.shape[-1]

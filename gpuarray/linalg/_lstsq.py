@@ -36,6 +36,10 @@ def lstsq(a, b, rcond=None):
     rdt = real_dtype(dt)
     if rcond is None:
         rcond = _np.finfo(dt).eps * max(n, m)
+    if not _np.can_cast(_np.asarray(rcond).dtype, _np.float64, "same_kind"):
+        # NumPy's own UFuncTypeError: its lstsq gufunc takes rcond as a
+        # float64 operand (raised by NumPy on a 1x1 dummy)
+        _np.linalg.lstsq(_np.ones((1, 1)), _np.ones(1), rcond=rcond)
     rcond = float(rcond)
     if rcond < 0:  # LAPACK: a negative rcond means machine precision
         rcond = float(_np.finfo(rdt).eps)

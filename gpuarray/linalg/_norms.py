@@ -1,8 +1,6 @@
 """Vector and matrix norms (norm, vector_norm, matrix_norm) as
 reductions over the chosen axes, with NumPy's ord / axis / keepdims
 rules and errors."""
-import operator as _op
-
 import numpy as _np
 
 from ._common import abs_squared
@@ -84,9 +82,9 @@ def _raw_axes(axis, ndim):
         return tuple(range(ndim))
     if isinstance(axis, tuple):
         return axis
-    try:
-        return (_op.index(axis),)
-    except TypeError:
+    try:    # NumPy's int(): axis=1.5 is 1, axis="0" is 0
+        return (int(axis),)
+    except Exception:
         raise TypeError("'axis' must be None, an integer or a tuple of "
                         "integers") from None
 
@@ -130,6 +128,10 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if isinstance(ord, str) and axis is not None and \
             not isinstance(axis, tuple):
         raise ValueError("Invalid norm order '%s' for vectors" % ord)
+    if keepdims and axis is not None and not isinstance(axis, tuple):
+        # NumPy's keepdims reshape normalizes the axis as given (axis=1.5,
+        # accepted by the norm itself through int(), raises there)
+        _np.lib.array_utils.normalize_axis_tuple(axis, x.ndim)
     axes = _axis_tuple(axis, x.ndim)
     if len(set(axes)) != len(axes):
         raise ValueError("Duplicate axes given.")

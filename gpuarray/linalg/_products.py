@@ -12,6 +12,7 @@ from .._engine import arrays as _engine_arrays
 from .._engine import ufuncs as _engine_ufuncs
 from ..creation import matrices as _creation_matrices
 from . import dot_matmul as _linalg_dot_matmul
+from . import vector_products as _linalg_vector_products
 from ..manipulation import shapes as _manipulation_shapes
 from ..math import sums as _math_sums
 
@@ -39,12 +40,10 @@ def outer(x1, x2, /):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    """sum(conj(x1) * x2) along `axis`, the operands broadcast."""
-    x1, x2 = _engine_arrays.asarray(x1), _engine_arrays.asarray(x2)
-    dt = _np.result_type(x1.dtype, x2.dtype)
-    if x1.dtype.kind == "c":
-        x1 = _engine_ufuncs.conjugate(x1)
-    return _math_sums.sum(_engine_ufuncs.multiply(x1, x2, dtype=dt), axis=axis, dtype=dt)
+    """sum(conj(x1) * x2) along `axis`, the other axes broadcast: the
+    gufunc vecdot with axis=, as NumPy's (its checks of axis and of the
+    vector lengths)."""
+    return _linalg_vector_products.vecdot(x1, x2, axis=axis)
 
 
 def trace(x, /, *, offset=0, dtype=None):
@@ -58,8 +57,12 @@ def diagonal(x, /, *, offset=0):
 
 
 def cross(x1, x2, /, *, axis=-1):
-    """Cross product of 3-vectors along `axis` (no 2-vector form)."""
+    """Cross product of 3-vectors along `axis` (no 2-vector form): NumPy
+    2.5's is numpy.cross's (its checks: 0-d operands, axis bounds), 2.4's
+    looks at shape[axis] first (IndexError)."""
     x1, x2 = _engine_arrays.asarray(x1), _engine_arrays.asarray(x2)
+    if _linalg_dot_matmul.CROSS_3_ONLY:
+        return _linalg_dot_matmul.cross(x1, x2, axis=axis)
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError("Both input arrays must be (arrays of) 3-dimensional "
                          "vectors, but they are %d and %d dimensional "
@@ -165,10 +168,18 @@ def tensorsolve(a, b, axes=None):
     the end first."""
     a, b = _engine_arrays.asarray(a), _engine_arrays.asarray(b)
     if axes is not None:
-        moved = [d % a.ndim for d in axes]
-        a = _manipulation_shapes.transpose(a, [d for d in range(a.ndim) if d not in moved]
-                          + moved)
-    xshape = a.shape[b.ndim:]
+        # NumPy's rule: each entry is taken out of range(a.ndim) (by ==,
+        # so no negative axes) and put back at the end
+        order = list(range(a.ndim))
+        for k in axes:
+            if k not in order:
+                raise ValueError("tensorsolve: axes entry %r is not an axis "
+                                 "of a (0 to %d; NumPy takes no negative "
+                                 "axes here)" % (k, a.ndim - 1))
+            order.remove(k)
+            order.append(k)
+        a = _manipulation_shapes.transpose(a, order)
+    xshape = a.shape[-(a.ndim - b.ndim):]   # NumPy's slice, quirks alike
     m = int(_np.prod(xshape, dtype=_np.int64))
     if a.size != m * m:
         raise LinAlgError("Input arrays must satisfy the requirement "

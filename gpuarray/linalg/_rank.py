@@ -4,6 +4,8 @@ Note: all three follow numpy.linalg's own definitions line by line on top
 of gpuarray's svd (one-sided Jacobi, _svd) -- cutoffs relative to the
 largest singular value, NumPy's rcond/rtol/tol rules -- and cond's
 non-2-norms use inv (Gauss-Jordan, _solve) as NumPy does."""
+import operator as _op
+
 import numpy as _np
 
 from .._engine import arrays as _A
@@ -23,11 +25,16 @@ from . import _lapack
 _NoValue = _np._NoValue
 
 
-def _cutoff_factor(value):
-    """rcond / rtol / tol as something that broadcasts against (..., 1)."""
+def _cutoff_factor(value, numpy_op):
+    """rcond / rtol / tol as something that broadcasts against (..., 1).
+    A value NumPy computes no number from (a str, a dict) raises NumPy's
+    own error: numpy_op(value[..., None], s) is the operation NumPy does
+    with it, run on a float64 dummy s."""
     if isinstance(value, _ndarray):
         return value[..., None]
     value = _np.asarray(value)
+    if value.dtype.kind not in "biufc":
+        numpy_op(value[..., None], _np.ones(1))
     if value.ndim == 0:
         return float(value)
     return _A.asarray(value)[..., None]
@@ -52,7 +59,7 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
         return _A.zeros(a.shape[:-2] + (n, m), a.dtype)
     a = _U.conjugate(a) if a.dtype.kind == "c" else a
     u, s, vt = svd(a, full_matrices=False, hermitian=hermitian)
-    cutoff = _cutoff_factor(rcond) * _EX.max(s, axis=-1,
+    cutoff = _cutoff_factor(rcond, _op.mul) * _EX.max(s, axis=-1,
                                                          keepdims=True)
     large = s > cutoff
     s = _U.where(large, 1 / _U.where(large, s, 1), 0).astype(s.dtype,
@@ -74,11 +81,11 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
         if rtol is None:
             rtol = max(A.shape[-2:]) * _np.finfo(S.dtype).eps
         else:
-            rtol = _cutoff_factor(rtol)
+            rtol = _cutoff_factor(rtol, lambda v, s: s * v)
         tol = _EX.max(S, axis=-1, keepdims=True) * rtol \
             if S.shape[-1] else 0.0
     else:
-        tol = _cutoff_factor(tol)
+        tol = _cutoff_factor(tol, lambda v, s: s > v)
     return _T.count_nonzero(S > tol, axis=-1)
 
 
@@ -90,7 +97,7 @@ def cond(x, p=None):
     at_least_2d(x)
     if x.size == 0 and x.shape[-1] * x.shape[-2] == 0:
         raise LinAlgError("cond is not defined on empty arrays")
-    if p is None or p == 2 or p == -2:
+    if p is None or p in {2, -2}:   # NumPy's test: TypeError for a list
         s = svd(x, compute_uv=False)
         if p == -2:
             r = s[..., -1] / s[..., 0]

@@ -274,23 +274,21 @@ def _matmul_core_error(i, has):
 
 @_honours_order    # order= (issue 22), a wrapper
 def _matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
-           dtype=None, subok=True, signature=None, axes=None,
+           dtype=None, subok=True, signature=None, axes=_np._NoValue,
            axis=_np._NoValue, keepdims=_np._NoValue):
     """Matrix product of stacks of matrices (batch axes broadcast; a 1-D
     operand is a row / column vector whose axis is dropped after)."""
     sig = "(n?,k),(k,m?)->(n?,m?)"
     _uf.check_subok(subok)
-    _gufunc_axes.check_keywords("matmul", sig, axis, keepdims)
-    if dtype is None and signature is not None:
-        dtype = _signature_out_dtype(signature)
+    _gufunc_axes.check_keywords("matmul", sig, axes, axis, keepdims)
     a, b = asarray(x1), asarray(x2)
-    if axes is not None:
-        r = _gufunc_axes.apply(
-            "matmul", lambda p, q: matmul(p, q, casting=casting,
-                                          dtype=dtype),
-            a, b, (_b.min(a.ndim, 2), _b.min(b.ndim, 2)),
-            lambda ops: (ops[0].ndim > 1) + (ops[1].ndim > 1), axes)
-        return _into(out, r)
+    if signature is not None:
+        # the loop NumPy's signature= picks (and NumPy's errors for a bad
+        # one), from a call on 1x1 probes
+        given = {} if dtype is None else {"dtype": dtype}
+        dtype = _np.matmul(_np.zeros((1, 1), a.dtype),
+                           _np.zeros((1, 1), b.dtype), casting=casting,
+                           signature=signature, **given).dtype
     for i, x in enumerate((a, b)):
         if x.ndim == 0:
             _matmul_core_error(i, 0)
@@ -298,6 +296,13 @@ def _matmul(x1, x2, /, out=None, *, casting="same_kind", order="K",
         # NumPy's matmul has no datetime loop: its UFuncTypeError
         _np.matmul(_np.zeros((1, 1), a.dtype), _np.zeros((1, 1), b.dtype),
                    dtype=dtype, casting=casting)
+    if axes is not _np._NoValue:
+        r = _gufunc_axes.apply(
+            "matmul", lambda p, q: matmul(p, q, casting=casting,
+                                          dtype=dtype),
+            a, b, (_b.min(a.ndim, 2), _b.min(b.ndim, 2)),
+            lambda ops: (ops[0].ndim > 1) + (ops[1].ndim > 1), axes, out)
+        return _into(out, r)
     dt = _np.result_type(a.dtype, b.dtype) if dtype is None else \
         _np.dtype(dtype)
     for x in (a, b):
@@ -375,17 +380,6 @@ def _check_matmul_out(out, shape, dt, casting, ncore=2):
                    out=_np.empty((1, 1), out.dtype), casting=casting)
 
 
-def _signature_out_dtype(signature):
-    """The output dtype a ufunc signature= names ("dd->d", (None, None,
-    "f8"), ...), or None."""
-    if isinstance(signature, str):
-        tail = signature.split("->")[-1].strip()
-        return _np.dtype(tail) if tail else None
-    if isinstance(signature, (tuple, list)) and signature:
-        return None if signature[-1] is None else _np.dtype(signature[-1])
-    return None if signature is None else _np.dtype(signature)
-
-
 def tensordot(a, b, axes=2):
     """Sum over the paired axes of a and b: shape (a's free axes) + (b's
     free axes)."""
@@ -445,7 +439,7 @@ def _components(x):
 
 # NumPy 2.5 removed 2-vectors from cross (deprecated in 2.0); follow the
 # NumPy that is installed, as users compare against it.
-_CROSS_3_ONLY = tuple(int(p) for p in _np.__version__.split(".")[:2]) >= (2, 5)
+CROSS_3_ONLY = tuple(int(p) for p in _np.__version__.split(".")[:2]) >= (2, 5)
 
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
@@ -457,7 +451,7 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         raise ValueError("At least one array has zero dimension")
     a = _mn.moveaxis(a, _normalize_axis(axisa, a.ndim, "axisa"), -1)
     b = _mn.moveaxis(b, _normalize_axis(axisb, b.ndim, "axisb"), -1)
-    if _CROSS_3_ONLY and (a.shape[-1] != 3 or b.shape[-1] != 3):
+    if CROSS_3_ONLY and (a.shape[-1] != 3 or b.shape[-1] != 3):
         raise ValueError(
             "Both input arrays must be (arrays of) 3-dimensional vectors, "
             "but they are %d and %d dimensional instead."

@@ -3,7 +3,6 @@ NumPy's axes=/axis=/out= rules.
 """
 
 import functools as _ft
-import operator as _op
 
 import numpy as _np
 
@@ -96,39 +95,34 @@ def _store(out, result):
     return out
 
 
-def _vecdot_axes(axis, axes):
-    """(core axis of x1, of x2, output axis for keepdims)."""
-    if axes is None:
-        return axis, axis, axis
-    if axis != -1:
-        raise TypeError("cannot specify both 'axis' and 'axes'")
-    ins = []
-    for entry in axes[:2]:
-        entry = tuple(entry) if isinstance(entry, (tuple, list)) else \
-            (entry,)
-        if len(entry) != 1:
-            raise ValueError("vecdot: axes item needs exactly one axis")
-        ins.append(_op.index(entry[0]))
-    out_ax = -1
-    if len(axes) > 2 and axes[2] not in ((), []):
-        entry = axes[2]
-        out_ax = _op.index(entry[0] if isinstance(entry, (tuple, list))
-                           else entry)
-    return ins[0], ins[1], out_ax
+def _vecdot_axes(a, b, axis, axes, keepdims, out):
+    """(core axis of x1, of x2, output axis for keepdims), from axes= or
+    axis= as NumPy's gufunc parser reads them."""
+    if axes is not _np._NoValue:
+        s1, s2, d = _gufunc_axes.parse_axes(
+            "vecdot", axes, (a.ndim, b.ndim), (1, 1), int(keepdims),
+            _gufunc_axes.ndim_of_out(out), may_omit_out=True)
+        return s1[0], s2[0], d[0] if d else -1
+    if axis is _np._NoValue:
+        return -1, -1, -1
+    axis = _gufunc_axes.axis_int(axis)
+    return _normalize_axis(axis, a.ndim), _normalize_axis(axis, b.ndim), axis
 
 
-def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
-           dtype=None, casting="same_kind", order="K", subok=True,
-           signature=None):
+def vecdot(x1, x2, /, out=None, *, axis=_np._NoValue, axes=_np._NoValue,
+           keepdims=False, dtype=None, casting="same_kind", order="K",
+           subok=True, signature=None):
     """sum(conj(x1) * x2) over the vector axis (NumPy 2's gufunc
     (n),(n)->(): other axes broadcast; dtype from NumPy's loops)."""
     sig = "(n),(n)->()"
+    _gufunc_axes.check_keywords("vecdot", sig, axes, axis, keepdims,
+                                shared_core=True)
     _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     for i, x in enumerate((a, b)):
         if x.ndim < 1:
             _core_error("vecdot", sig, i, x.ndim, 1)
-    ax1, ax2, out_ax = _vecdot_axes(axis, axes)
+    ax1, ax2, out_ax = _vecdot_axes(a, b, axis, axes, keepdims, out)
     a = _mn.moveaxis(a, ax1, -1)
     b = _mn.moveaxis(b, ax2, -1)
     if b.shape[-1] != a.shape[-1]:
@@ -146,18 +140,22 @@ def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
 
 
 def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
-           order="K", subok=True, signature=None, axes=None,
+           order="K", subok=True, signature=None, axes=_np._NoValue,
            axis=_np._NoValue, keepdims=_np._NoValue):
     """Matrix-vector product over stacks, NumPy 2.2's gufunc
     (m,n),(n)->(m): sum over n of x1[..., m, n] * x2[..., n]."""
-    if axes is not None or axis is not _np._NoValue or \
-            keepdims is not _np._NoValue:
-        _gufunc_axes.check_keywords("matvec", "(m,n),(n)->(m)", axis, keepdims)
+    sig = "(m,n),(n)->(m)"
+    _gufunc_axes.check_keywords("matvec", sig, axes, axis, keepdims)
+    if axes is not _np._NoValue:
+        a, b = asarray(x1), asarray(x2)
+        if a.ndim < 2:
+            _core_error("matvec", sig, 0, a.ndim, 2)
+        if b.ndim < 1:
+            _core_error("matvec", sig, 1, b.ndim, 1)
         return _store(out, _gufunc_axes.apply(
             "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting,
                                           signature=signature, order=order),
-            asarray(x1), asarray(x2), (2, 1), lambda ops: 1, axes))
-    sig = "(m,n),(n)->(m)"
+            a, b, (2, 1), lambda ops: 1, axes, out))
     _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 2:
@@ -177,18 +175,22 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
 
 
 def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
-           order="K", subok=True, signature=None, axes=None,
+           order="K", subok=True, signature=None, axes=_np._NoValue,
            axis=_np._NoValue, keepdims=_np._NoValue):
     """Vector-matrix product over stacks, NumPy 2.2's gufunc
     (n),(n,m)->(m): sum over n of conj(x1[..., n]) * x2[..., n, m]."""
-    if axes is not None or axis is not _np._NoValue or \
-            keepdims is not _np._NoValue:
-        _gufunc_axes.check_keywords("vecmat", "(n),(n,m)->(m)", axis, keepdims)
+    sig = "(n),(n,m)->(m)"
+    _gufunc_axes.check_keywords("vecmat", sig, axes, axis, keepdims)
+    if axes is not _np._NoValue:
+        a, b = asarray(x1), asarray(x2)
+        if a.ndim < 1:
+            _core_error("vecmat", sig, 0, a.ndim, 1)
+        if b.ndim < 2:
+            _core_error("vecmat", sig, 1, b.ndim, 2)
         return _store(out, _gufunc_axes.apply(
             "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting,
                                           signature=signature, order=order),
-            asarray(x1), asarray(x2), (1, 2), lambda ops: 1, axes))
-    sig = "(n),(n,m)->(m)"
+            a, b, (1, 2), lambda ops: 1, axes, out))
     _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 1:

@@ -2,6 +2,7 @@
 views plus the copy kernels (no kernels of its own), as NumPy defines
 them."""
 import operator as _op
+import warnings as _warnings
 
 import numpy as _np
 
@@ -95,6 +96,12 @@ def roll(a, shift, axis=None):
     for s, ax in pairs:
         ax = _normalize_axis(ax, a.ndim)
         total[ax] = total.get(ax, 0) + int(s)  # NumPy truncates 2.7 -> 2
+    if a.ndim == 0:
+        # only axis=() is in bounds here; NumPy's roll then has no axis to
+        # copy along and fails unpacking its (empty) copy plan, so
+        # fftshift/ifftshift of a scalar raise this ValueError too
+        raise ValueError("not enough values to unpack (expected 2, got 0): "
+                         "a 0-d array has no axis to roll along")
     out = a
     for ax, s in total.items():
         n = a.shape[ax]
@@ -179,6 +186,12 @@ def append(arr, values, axis=None):
     return concatenate([arr, values], axis=axis)
 
 
+# NumPy 2.5 reads rot90's k with operator.index (a non-integer warns and
+# goes through int(): 'a' is int()'s ValueError); 2.4 takes k % 4 as it
+# comes (1.5 % 4 rotates as k = 3)
+_ROT90_INDEX_K = _np.lib.NumpyVersion(_np.__version__) >= "2.5.0rc1"
+
+
 def rot90(m, k=1, axes=(0, 1)):
     """Rotation by 90 degrees in the plane of `axes` (a view)."""
     m = asarray(m)
@@ -188,7 +201,21 @@ def rot90(m, k=1, axes=(0, 1)):
     a0, a1 = (_normalize_axis(ax, m.ndim) for ax in axes)
     if a0 == a1:
         raise ValueError("Axes must be different.")
-    k %= 4
+    if _ROT90_INDEX_K:
+        try:
+            k = _op.index(k)
+        except TypeError:
+            _warnings.warn(
+                "Passing a value for k (%r) that is not an integer type has "
+                "been deprecated in NumPy 2.5. The value will be cast to an "
+                "integer.  In the future this will be an error." % (k,),
+                DeprecationWarning, stacklevel=2)
+            k = int(k)
+    try:
+        k %= 4
+    except TypeError:   # NumPy 2.4's own TypeError, with a clear message
+        raise TypeError("rot90: k must be a number of quarter turns, got %s"
+                        % type(k).__name__) from None
     if k == 0:
         return m[...]
     if k == 2:

@@ -162,6 +162,12 @@ ALLOW = {
     ("*", "device", "*"): "gpuarray's devices (gp.cuda.Device, 'host'), "
                           "where NumPy knows only 'cpu' (tests/core/"
                           "test_honoured_arguments.py)",
+    ("fft.irfftn", "a", "uint64"): "values near 2**64 whose transform "
+                                   "has a term of pure cancellation: "
+                                   "cuFFT and pocketfft leave different "
+                                   "rounding there (0 and -341 beside "
+                                   "6e18), equal relative to the largest "
+                                   "magnitude (tests/fft compare so)",
 }
 
 # Mismatches the sweep found that are still open (not documented

@@ -377,6 +377,26 @@ def test_arange_errors():
         gp.arange(5, dtype="nope")
 
 
+@pytest.mark.parametrize("args", [(2 ** 70,), (0, 2 ** 70), (0.0, 1e30),
+                                  (0, 2 ** 63), (0, 2 ** 63 - 1),
+                                  (-2 ** 70, 0, 2 ** 68)], ids=repr)
+@pytest.mark.parametrize("dtype", [None, int, np.float64])
+def test_arange_length_past_ssize_t_as_numpy(args, dtype):
+    # lengths past a C ssize_t are NumPy's own arange's to answer (its
+    # ValueError, or the empty array its length 2**63 wraps to), with any
+    # dtype (rfftfreq's arange(0, N, dtype=int) included)
+    want = outcome(np.arange, *args, dtype=dtype)
+    got = outcome(gp.arange, *args, dtype=dtype)
+    if raised(want) is not None:
+        assert isinstance(raised(got), type(raised(want))), raised(got)
+        return
+    if np.asarray(want).dtype == object:   # decision 4: no object arrays
+        assert isinstance(raised(got), TypeError), raised(got)
+        return
+    assert raised(got) is None, raised(got)
+    assert_array_equal_gp(got, want)
+
+
 LINSPACES = [
     (0, 1), (0, 1, 7), (1, 0, 11), (-2.5, 3.5, 13, False), (0, 1, 0),
     (0, 1, 1), (0, 1, 1, False), (5, 5, 4), (0, 10, 6, True, np.int32),

@@ -216,14 +216,31 @@ def test_lists_and_scalars_as_input():
 
 # ---------------------------------------------------------------- out=
 
+def numpy_writes_out(name, x, **kw):
+    """Whether the installed numpy.fft writes out= of `name` (NumPy 2.4
+    drops it in hfft, ifft2 and irfft2; 2.5 writes it)."""
+    want = getattr(np.fft, name)(x, **kw)
+    out = np.zeros(want.shape, want.dtype)
+    return getattr(np.fft, name)(x, out=out, **kw) is out
+
+
+def check_out(name, x, **kw):
+    """name(x, out=) as NumPy: the result written into out and out
+    returned, or (where NumPy ignores out=) a fresh result, out untouched."""
+    want = getattr(np.fft, name)(x, **kw)
+    out = gp.zeros(want.shape, want.dtype)
+    r = getattr(gp.fft, name)(gp.asarray(x), out=out, **kw)
+    check(r, want)
+    if numpy_writes_out(name, x, **kw):
+        assert r is out
+    else:
+        assert r is not out
+        assert not out.get().any()
+
+
 @pytest.mark.parametrize("name", ONE_D)
 def test_out(name):
-    x = input_for(name, (4, 10))
-    want = getattr(np.fft, name)(x, axis=0)
-    out = gp.empty(want.shape, want.dtype)
-    r = getattr(gp.fft, name)(gp.asarray(x), axis=0, out=out)
-    assert r is out
-    check(out, want)
+    check_out(name, input_for(name, (4, 10)), axis=0)
 
 
 def test_out_casts_same_kind():
@@ -259,10 +276,7 @@ def test_out_errors():
 def test_out_nd():
     x = rand((4, 6), np.complex128)
     for name in ("fft2", "fftn", "ifftn", "ifft2"):
-        out = gp.empty((4, 6), np.complex128)
-        r = getattr(gp.fft, name)(gp.asarray(x), out=out)
-        assert r is out
-        check(out, getattr(np.fft, name)(x))
+        check_out(name, x)
     out = gp.empty((4, 6), np.complex128)
     xr = x.real.copy()
     assert gp.fft.rfftn(gp.asarray(xr), s=(4, 10), axes=(0, 1),
@@ -461,3 +475,91 @@ def test_fftfreq_negative_or_bool_length():
         np.fft.fftfreq(True)
     with pytest.raises(TypeError):
         gp.fft.fftfreq(True)
+
+
+# ------------------------------------------- arguments read as NumPy's
+ALL_TRANSFORMS = ONE_D + ["fft2", "ifft2", "fftn", "ifftn", "rfft2",
+                          "irfft2", "rfftn", "irfftn"]
+
+
+def same_outcome(fn):
+    """fn(np) and fn(gp): the same public exception type, or results of
+    one dtype and shape."""
+    from gpuarray.testing.parity import outcome, raised, public_exception
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want, got = outcome(fn, np), outcome(fn, gp)
+    we, ge = raised(want), raised(got)
+    if we is not None or ge is not None:
+        assert we is not None and ge is not None, (want, got)
+        assert public_exception(type(ge)) is public_exception(type(we)), \
+            (ge, we)
+        return None, None
+    check(got, want)
+    return got, want
+
+
+_X = np.arange(1.0, 13.0).reshape(3, 4) / 13.0
+
+
+def _input(name, xp):
+    """The same (3, 4) input for NumPy and gpuarray: real where the
+    transform wants it, complex otherwise."""
+    real = name in ("rfft", "ihfft") or name.startswith("rfft")
+    return xp.asarray(_X if real else _X + 0.5j * _X[::-1])
+
+
+@pytest.mark.parametrize("name", ALL_TRANSFORMS)
+@pytest.mark.parametrize("out", ["npscalar", "0d", "list", "wrong_shape",
+                                 "int8", "wrong_rank"])
+def test_out_checked_in_numpys_order(name, out):
+    """Anything with a shape (a NumPy scalar too) is checked for the
+    result's rank and transform length before it must be an array; the
+    transforms that drop out= under the installed NumPy (hfft, ifft2,
+    irfft2 before 2.5) drop it here too."""
+    def make(xp):
+        return {"npscalar": np.float64(0.0),
+                "0d": xp.zeros((), np.int64),
+                "list": [0.0],
+                "wrong_shape": xp.zeros((7, 7)),
+                "int8": xp.zeros((3, 4), np.int8),
+                "wrong_rank": xp.zeros((3, 4, 1), np.complex128)}[out]
+    same_outcome(lambda xp: getattr(xp.fft, name)(_input(name, xp),
+                                                  out=make(xp)))
+
+
+@pytest.mark.parametrize("name", ONE_D)
+@pytest.mark.parametrize("n", [True, False, np.True_])
+def test_bool_n(name, n):
+    """n=True: NumPy's allocation of the result takes no bool in its
+    shape (TypeError), except rfft's n // 2 + 1; n=False is too few
+    points (ValueError)."""
+    same_outcome(lambda xp: getattr(xp.fft, name)(_input(name, xp), n=n))
+    same_outcome(lambda xp: getattr(xp.fft, name)(
+        _input(name, xp), n=n, out=xp.zeros(
+            (3, 1), np.float64 if name in ("irfft", "hfft")
+            else np.complex128)))
+
+
+@pytest.mark.parametrize("name", ["fftn", "rfftn", "irfftn", "ifft2"])
+def test_bool_in_s(name):
+    same_outcome(lambda xp: getattr(xp.fft, name)(_input(name, xp),
+                                                  s=(2, True), axes=(0, 1)))
+
+
+@pytest.mark.parametrize("name", ["fftshift", "ifftshift"])
+@pytest.mark.parametrize("x", [np.array(0.5), np.float64(0.25), True,
+                               np.int8(3), 2 ** 63], ids=repr)
+def test_shift_of_a_scalar(name, x):
+    """NumPy's fftshift of a 0-d array rolls along no axis, and its roll
+    then fails (ValueError); gpuarray's roll refuses it alike."""
+    same_outcome(lambda xp: getattr(xp.fft, name)(x))
+    same_outcome(lambda xp: getattr(xp.fft, name)(x, axes=()))
+    same_outcome(lambda xp: xp.roll(xp.asarray(np.array(2.0)), 1, axis=()))
+
+
+@pytest.mark.parametrize("name", ["fftfreq", "rfftfreq"])
+@pytest.mark.parametrize("n", [2 ** 70, 2 ** 63, np.uint64(2 ** 64 - 1)],
+                         ids=repr)
+def test_freq_of_a_length_past_ssize_t(name, n):
+    same_outcome(lambda xp: getattr(xp.fft, name)(n))

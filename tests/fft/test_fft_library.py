@@ -304,10 +304,14 @@ def test_out_in_several_layouts(name):
             gp.asarray(np.zeros(want.shape[::-1], want.dtype)).T,
             gp.empty((want.shape[0], 2 * want.shape[1]),
                      want.dtype)[:, ::-2]]
+    # NumPy 2.4 drops out= in hfft, ifft2 and irfft2 (2.5 writes it): so
+    # do we, following the installed NumPy
+    nout = np.zeros(want.shape, want.dtype)
+    writes = getattr(np.fft, name)(x, out=nout) is nout
     for out in outs:
         r = getattr(gp.fft, name)(gp.asarray(x), out=out)
-        assert r is out
-        close(out, want)
+        assert (r is out) == writes
+        close(r, want)
 
 
 def test_out_of_another_dtype_casts_same_kind():
