@@ -116,18 +116,24 @@ def _gemm_pair(a, b):
 
 
 # Note [Timedelta products]: NumPy's dot, inner, vdot (and tensordot,
-# through dot) of timedelta64 take the common type of the operands; a
-# timedelta one casts both to the generic timedelta64 (the raw values:
-# any unit, ints, bools) and sums the raw int64 products (wrapping, NaT
-# as its raw value), a generic timedelta64 result.  A datetime64 common
-# type is NumPy's ValueError; operands with no common type (timedelta
-# and float, say) NumPy multiplies as Python objects, which gpuarray
-# arrays cannot hold: TypeError.  A 0-d operand is NumPy's multiply of
-# the generic timedelta by the other's unit: its UFuncTypeError.
+# through dot) of timedelta64 take the common type of the operands and sum
+# the raw int64 products (wrapping, NaT as its raw value).  NumPy 2.4 casts
+# both operands to the generic timedelta64 (the raw values, any unit, ints,
+# bools) and returns a generic timedelta64; NumPy 2.5 casts both to the
+# common type (m8[s] with m8[ms] is m8[ms], values converted) and returns
+# that type, and its out= must be exactly that type.  gpuarray follows the
+# installed NumPy.  A datetime64 common type is NumPy's ValueError (a
+# timedelta operand's failed safe cast: TypeError); operands with no common
+# type (timedelta and float, say) NumPy multiplies as Python objects, which
+# gpuarray arrays cannot hold: TypeError.  A 0-d operand is NumPy's
+# multiply of the two timedelta operands: its UFuncTypeError.
+_TD_COMMON_UNIT = _np.lib.NumpyVersion(_np.__version__) >= "2.5.0"
+_GENERIC_TD = _np.dtype("m8")
+
 
 def _timedelta_raw(a, b):
-    """(a, b) as the int64 raw values of NumPy's generic timedelta dot,
-    or None when neither is a datetime (Note [Timedelta products])."""
+    """(a's raw int64 values, b's, the result dtype) of NumPy's timedelta
+    dot, or None when neither is a datetime (Note [Timedelta products])."""
     if a.dtype.kind not in "mM" and b.dtype.kind not in "mM":
         return None
     try:
@@ -142,30 +148,33 @@ def _timedelta_raw(a, b):
             raise TypeError("Cannot cast array data from %r to %r according "
                             "to the rule 'safe'" % (other, ct))
         raise ValueError("dot not available for this type")
-    if a.ndim == 0 or b.ndim == 0:     # NumPy's multiply of m8[unit] * m8
+    rdt = ct if _TD_COMMON_UNIT else _GENERIC_TD
+    if a.ndim == 0 or b.ndim == 0:     # NumPy's multiply of the operands
         x = a.dtype if a.dtype.kind == "m" else b.dtype
-        _np.multiply(_np.zeros(1, x), _np.zeros(1, "m8"))
+        _np.multiply(_np.zeros(1, ct if _TD_COMMON_UNIT else x),
+                     _np.zeros(1, rdt))
 
     def raw(x):
+        if _TD_COMMON_UNIT:
+            x = x.astype(ct)
         return x.view(_np.int64) if x.dtype.kind == "m" else \
             x.astype(_np.int64)
-    return raw(a), raw(b)
+    return raw(a), raw(b), rdt
 
 
-_GENERIC_TD = _np.dtype("m8")
-
-
-def _timedelta_out(r, out):
-    """The generic timedelta result of r (int64 raw values) in out (any
-    timedelta64 unit, as NumPy's type-number check)."""
-    res = r.view(_GENERIC_TD)
+def _timedelta_out(r, rdt, out):
+    """r (int64 raw values) as timedelta dtype rdt, in out if given (any
+    timedelta64 unit under NumPy 2.4's type-number check, exactly rdt
+    under 2.5's)."""
+    res = r.view(rdt)
     if out is None:
         return res
     if not isinstance(out, ndarray):
         raise TypeError("'out' must be a gpuarray.ndarray (got %s)"
                         % type(out).__name__)
     if (out.dtype.kind != "m" or out.shape != res.shape
-            or not out.flags.c_contiguous):
+            or not out.flags.c_contiguous
+            or (_TD_COMMON_UNIT and out.dtype != rdt)):
         raise ValueError("output array is not acceptable (must have the "
                          "right datatype, number of dimensions, and be a "
                          "C-Array)")
@@ -179,7 +188,7 @@ def dot(a, b, out=None):
     a, b = asarray(a), asarray(b)
     raw = _timedelta_raw(a, b)
     if raw is not None:     # Note [Timedelta products]
-        return _timedelta_out(dot(*raw), out)
+        return _timedelta_out(dot(raw[0], raw[1]), raw[2], out)
     if out is None and _gemm_pair(a, b):    # where dot is matmul
         r = _core._ml_matmul(a, b, None)
         if r is not NotImplemented:
@@ -216,7 +225,7 @@ def vdot(a, b):
     a, b = asarray(a), asarray(b)
     raw = _timedelta_raw(a, b)
     if raw is not None:     # Note [Timedelta products]
-        return vdot(*raw).view(_GENERIC_TD)
+        return vdot(raw[0], raw[1]).view(raw[2])
     if _gemm_pair(a, b) and a.ndim == b.ndim == 1 and a.dtype.kind != "c":
         r = _core._ml_matmul(a, b, None)
         if r is not NotImplemented:
@@ -237,7 +246,7 @@ def inner(a, b):
     a, b = asarray(a), asarray(b)
     raw = _timedelta_raw(a, b)
     if raw is not None:     # Note [Timedelta products]
-        return inner(*raw).view(_GENERIC_TD)
+        return inner(raw[0], raw[1]).view(raw[2])
     if _gemm_pair(a, b):
         r = _core._ml_matmul(a, b.T, None)
         if r is not NotImplemented:
@@ -385,11 +394,10 @@ def tensordot(a, b, axes=2):
     free axes)."""
     a, b = asarray(a), asarray(b)
     if a.dtype.kind in "mM" or b.dtype.kind in "mM":
-        _timedelta_raw(a.reshape(-1), b.reshape(-1))  # NumPy's errors
-        return tensordot(a.view(_np.int64) if a.dtype.kind == "m" else
-                         a.astype(_np.int64),
-                         b.view(_np.int64) if b.dtype.kind == "m" else
-                         b.astype(_np.int64), axes).view(_GENERIC_TD)
+        # NumPy's errors and result type (Note [Timedelta products])
+        ra, rb, rdt = _timedelta_raw(a.reshape(-1), b.reshape(-1))
+        return tensordot(ra.reshape(a.shape), rb.reshape(b.shape),
+                         axes).view(rdt)
     try:
         iter(axes)
     except TypeError:
