@@ -503,17 +503,6 @@ def _run_python(code, **env):
                           text=True, env=e, cwd=root, timeout=120)
 
 
-def test_import_is_fast():
-    # Only the import of gpuarray is timed (numpy is imported first); the
-    # best of three runs, so a busy CI machine doesn't fail it by chance.
-    times = []
-    for _ in range(3):
-        r = _run_python(_IMPORT_TIMER)
-        assert r.returncode == 0, r.stderr
-        times.append(float(r.stdout.split()[0]))
-    assert min(times) < 0.100, times
-
-
 def test_import_works_without_a_gpu():
     r = _run_python(_IMPORT_TIMER, CUDA_VISIBLE_DEVICES="",
                     GPUARRAY_DEVICE="host")
