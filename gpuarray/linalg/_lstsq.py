@@ -41,7 +41,9 @@ def lstsq(a, b, rcond=None):
         # float64 operand (raised by NumPy on a 1x1 dummy)
         _np.linalg.lstsq(_np.ones((1, 1)), _np.ones(1), rcond=rcond)
     rcond = float(rcond)
-    if rcond < 0:  # LAPACK: a negative rcond means machine precision
+    if rcond <= 0 or rcond >= 1:
+        # LAPACK's xGELSD (xLALSD): an rcond outside (0, 1) means machine
+        # precision; NumPy's lstsq(rcond=1) keeps the rank, so do we
         rcond = float(_np.finfo(rdt).eps)
     a = a.astype(dt, copy=False)
     b = b.astype(dt, copy=False)

@@ -451,6 +451,10 @@ def test_lstsq_rank_deficient_and_rcond():
     assert got[2] == 3 and got[1].shape == (0,)  # no residuals at rank < n
     check_lstsq(a, b, rcond=0.3)
     check_lstsq(a, b, rcond=-1)
+    # outside (0, 1) LAPACK's gelsd uses machine precision: full rank 3
+    for rc in (0, 1, 2.5):
+        assert check_lstsq(a, b, rcond=rc)[2] == \
+            np.linalg.lstsq(a, b, rcond=rc)[2]
     x = got[0].get()
     close(a.T @ (a @ x - b), np.zeros((5, 3)), 1e-9, 10)
 
