@@ -6,6 +6,10 @@ first, once, so that a fresh process starts no compiler for them.
     python -m gpuarray.precompile --out DIR  # into a cache directory DIR
     python -m gpuarray.precompile -j 4       # 4 compiles at a time
 
+In a program: gpuarray.precompile.warm(["arctan2", "hypot"], ["f", "d"])
+compiles those loops now, in parallel (compile_many is the general form:
+any calls, their missing kernels compiled together).
+
 On a GPU run it once after installing (the modules are built for that
 device's architecture and land in the user cache).  For the host device
 setup.py's build_ext runs it with --package: the modules are shipped inside
@@ -96,11 +100,11 @@ def _numpy_has(fn, *args):
     return True
 
 
-def _ufunc_calls(gp, name):
+def _ufunc_calls(gp, name, dtypes=DTYPES):
     """The loop NumPy picks for each dtype, contiguous; for the binary
     arithmetic ufuncs also with a Python scalar and on a strided view."""
     uf = getattr(gp, name)
-    for char in DTYPES:
+    for char in dtypes:
         def call(char=char):
             a = _sample(gp, char)
             if not _numpy_has(getattr(np, name), *[a.get()] * uf.nin):
@@ -152,6 +156,27 @@ def calls():
         for k, c in enumerate(CALLS[kind](gp, what)):
             out.append(("%s %s #%d" % (kind, what, k), c))
     return out
+
+
+def warm(ufuncs=COMMON, dtypes=DTYPES, jobs=None):
+    """Compiles (or loads) now, together, the loops NumPy picks for each
+    of `dtypes` (type chars or dtypes) of each ufunc named in `ufuncs`
+    (contiguous; + - * / also with a Python scalar and strided): a program
+    that knows the loops it will use pays one batch of parallel compiles
+    up front instead of one compile per first call.  Returns the number
+    of kernels compiled.  A loop NumPy lacks is skipped; a kernel that
+    fails to compile raises its CompileError."""
+    if isinstance(ufuncs, str):
+        ufuncs = (ufuncs,)
+    chars = "".join(np.dtype(d).char for d in dtypes)
+    for name in ufuncs:
+        if not hasattr(np, name) or not hasattr(gp, name):
+            raise ValueError("warm: no ufunc named %r" % (name,))
+    c0 = _core._jit_stats()["compiles"]
+    with np.errstate(all="ignore"):
+        compile_many([c for name in ufuncs
+                      for c in _ufunc_calls(gp, name, chars)], jobs=jobs)
+    return _core._jit_stats()["compiles"] - c0
 
 
 def _worker(njobs):

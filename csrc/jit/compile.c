@@ -497,52 +497,59 @@ PyObject *gpa_jit_compile_pending(int jobs)
                     e->cc->name, e->full);
     }
     double t0 = gpa_monotonic_s();
-    /* one compile_many per (device, compiler) run of the queue */
+    /* one compile_many per (device, compiler) run of the queue, in
+     * slices of 8 * jobs kernels, each installed as soon as its slice is
+     * done (a Ctrl-C in a long batch keeps what was finished) */
+    size_t slice = 8 * (size_t)(jobs > 0 ? jobs : 1);
     for (size_t i = 0; i < nq;) {
-        size_t j = i, k = 0;
+        size_t j = i;
         while (j < nq && q[j].dev == q[i].dev && q[j].cc == q[i].cc)
             j++;
-        gpa_compile_item *part = PyMem_Calloc(j - i, sizeof *part);
-        size_t *at = PyMem_Calloc(j - i, sizeof *at);
-        if (part == NULL || at == NULL) {
-            PyMem_Free(part);
-            PyMem_Free(at);
-            PyErr_NoMemory();
-            stopped = 1;
-            goto done;
-        }
-        for (size_t t = i; t < j; t++)
-            if (locks[t] != NULL) {
-                at[k] = t;
-                part[k++] = items[t];
+        for (size_t c = i; c < j;) {
+            size_t k = 0, t = c;
+            gpa_compile_item *part = PyMem_Calloc(slice, sizeof *part);
+            size_t *at = PyMem_Calloc(slice, sizeof *at);
+            if (part == NULL || at == NULL) {
+                PyMem_Free(part);
+                PyMem_Free(at);
+                PyErr_NoMemory();
+                stopped = 1;
+                goto done;
             }
-        gpa_jit_counters.compiles += k;
-        int rc = k == 0 ? 0
-            : q[i].cc->compile_many(q[i].dev, part, (int)k, jobs);
-        for (size_t t = 0; t < k; t++)
-            items[at[t]] = part[t];
-        PyMem_Free(part);
-        PyMem_Free(at);
-        if (rc < 0) {
-            stopped = 1;
-            goto done;
+            for (; t < j && k < slice; t++)
+                if (locks[t] != NULL) {
+                    at[k] = t;
+                    part[k++] = items[t];
+                }
+            c = t;
+            gpa_jit_counters.compiles += k;
+            int rc = k == 0 ? 0
+                : q[i].cc->compile_many(q[i].dev, part, (int)k, jobs);
+            for (size_t u = 0; u < k; u++)
+                items[at[u]] = part[u];
+            PyMem_Free(part);
+            if (rc < 0) {
+                PyMem_Free(at);
+                stopped = 1;
+                goto done;
+            }
+            for (size_t u = 0; u < k; u++) {
+                gpa_compile_item *it = &items[at[u]];
+                pending_entry *e = &q[at[u]];
+                if (it->error == NULL && install(e, it) < 0)
+                    gpa_fetch_error(&it->error);
+                if (it->error != NULL &&
+                    PyDict_SetItemString(errors, e->key, it->error) < 0) {
+                    PyMem_Free(at);
+                    stopped = 1;
+                    goto done;
+                }
+            }
+            PyMem_Free(at);
         }
         i = j;
     }
     gpa_compile_notice(gpa_monotonic_s() - t0);
-    for (size_t i = 0; i < nq; i++) {
-        gpa_compile_item *it = &items[i];
-        if (locks[i] == NULL)
-            continue;
-        if (it->error == NULL && install(&q[i], it) < 0)
-            gpa_fetch_error(&it->error);
-        if (it->error != NULL) {
-            if (PyDict_SetItemString(errors, q[i].key, it->error) < 0) {
-                stopped = 1;
-                goto done;
-            }
-        }
-    }
 done:
     if (stopped || PyErr_Occurred())
         Py_CLEAR(errors);
