@@ -496,7 +496,6 @@ PyObject *gpa_jit_compile_pending(int jobs)
             fprintf(stderr, "gpuarray: compiling kernel (%s)\n%s\n",
                     e->cc->name, e->full);
     }
-    double t0 = gpa_monotonic_s();
     /* one compile_many per (device, compiler) run of the queue, in
      * slices of 8 * jobs kernels, each installed as soon as its slice is
      * done (a Ctrl-C in a long batch keeps what was finished) */
@@ -523,8 +522,11 @@ PyObject *gpa_jit_compile_pending(int jobs)
                 }
             c = t;
             gpa_jit_counters.compiles += k;
+            double t0 = gpa_monotonic_s();
             int rc = k == 0 ? 0
                 : q[i].cc->compile_many(q[i].dev, part, (int)k, jobs);
+            if (rc == 0 && k > 0)
+                gpa_compile_notice_batch(gpa_monotonic_s() - t0, (int)k);
             for (size_t u = 0; u < k; u++)
                 items[at[u]] = part[u];
             PyMem_Free(part);
@@ -549,7 +551,6 @@ PyObject *gpa_jit_compile_pending(int jobs)
         }
         i = j;
     }
-    gpa_compile_notice(gpa_monotonic_s() - t0);
 done:
     if (stopped || PyErr_Occurred())
         Py_CLEAR(errors);

@@ -72,6 +72,8 @@ int gpa_nvrtc_compile_items(gpa_compile_item *items, int n, int arch,
  * after a compile that took `seconds` (GIL held). */
 double gpa_monotonic_s(void);
 void gpa_compile_notice(double seconds);
+/* The same for a slice of `kernels` compiled together. */
+void gpa_compile_notice_batch(double seconds, int kernels);
 /* Sets the threshold (seconds) and shows the notice again; returns the
  * old threshold. */
 double gpa_compile_notice_set(double seconds);

@@ -476,12 +476,12 @@ static int host_compile_many(gpa_device *dev, gpa_compile_item *items,
         return -1;
     host_job *job = PyMem_Calloc((size_t)n, sizeof *job);
     pid_t *pids = PyMem_Calloc((size_t)n, sizeof *pids);
+    for (int i = 0; job != NULL && i < n; i++)
+        job[i].log_fd = -1;
     if (job == NULL || pids == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    for (int i = 0; i < n; i++)
-        job[i].log_fd = -1;
     remove_stale_build_dirs();
     if (jobs < 1)
         jobs = 1;

@@ -43,6 +43,8 @@ static void nvrtc_run(const gpa_nvrtc_api *rtc, nvrtc_work *w)
 {
     nvrtcProgram prog = NULL;
     size_t sz = 0;
+    if (w->source == NULL) /* refused before the batch (its error set) */
+        return;
     w->r = rtc->nvrtcCreateProgram(&prog, w->source, "gpuarray_kernel.cu", 0,
                                    NULL, NULL);
     if (w->r != 0) {
@@ -176,7 +178,7 @@ int gpa_nvrtc_compile_items(gpa_compile_item *items, int n, int arch,
     const gpa_nvrtc_api *rtc = gpa_nvrtc_api_get();
     nvrtc_pool pool = {rtc, NULL, n, 0};
     pthread_t threads[64];
-    int started = 0, rc = -1;
+    int started = 0;
     if (rtc == NULL)
         return -1;
     pool.work = PyMem_Calloc((size_t)(n > 0 ? n : 1), sizeof *pool.work);
@@ -189,8 +191,10 @@ int gpa_nvrtc_compile_items(gpa_compile_item *items, int n, int arch,
         int raw = it->kernels == NULL;
         if (nvrtc_prepare(&pool.work[i], it->full, arch,
                           raw ? it->user_opts : gen_opts,
-                          raw ? it->n_user_opts : 3) < 0)
-            goto done;
+                          raw ? it->n_user_opts : 3) < 0) {
+            gpa_fetch_error(&items[i].error); /* this one only */
+            pool.work[i].source = NULL;
+        }
     }
     if (jobs < 1)
         jobs = 1;
@@ -209,13 +213,12 @@ int gpa_nvrtc_compile_items(gpa_compile_item *items, int n, int arch,
     if (started + 1 > gpa_compile_parallel_peak)
         gpa_compile_parallel_peak = started + 1;
     for (int i = 0; i < n; i++)
-        if (nvrtc_outcome(rtc, &pool.work[i], &items[i].image,
+        if (pool.work[i].source != NULL &&
+            nvrtc_outcome(rtc, &pool.work[i], &items[i].image,
                           &items[i].n) < 0)
             gpa_fetch_error(&items[i].error);
-    rc = 0;
-done:
     PyMem_Free(pool.work);
-    return rc;
+    return 0;
 }
 
 static int nvrtc_describe(gpa_device *dev, char *target, size_t n,
