@@ -174,6 +174,34 @@ def test_a_failing_kernel_raises_its_error_and_leaves_no_entry(tmp_path):
     assert not [f for f in files if "tmp" in f], files
 
 
+@host_only
+def test_a_batch_s_entries_are_valid_for_the_next_process(tmp_path):
+    """Every entry a batch writes carries its key and checksum trailer:
+    a fresh process loads all of them and compiles nothing."""
+    res, _, _ = run_child(tmp_path, NAMES[:4], 2, sleep="0")
+    assert res["compiles"] == 4 and res["ok"] == [True] * 4
+    (tmp_path / "cxx.log").unlink()
+    again, windows, _ = run_child(tmp_path, NAMES[:4], 2, sleep="0")
+    assert again["compiles"] == 0 and windows == {}
+    assert again["ok"] == [True] * 4
+    assert again["runs"] == {n: 1 for n in NAMES[:4]}  # nothing deferred
+
+
+@host_only
+def test_a_batch_with_an_untrusted_cache_writes_nothing(tmp_path):
+    """A group/world-writable cache root turns the disk cache off
+    (cache_security.md rule 1): the batch's kernels are loaded from
+    memory and no file is written."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    cache.chmod(0o777)
+    res, windows, tmpdir = run_child(tmp_path, NAMES[:3], 3, sleep="0.1")
+    assert res["ok"] == [True] * 3 and res["compiles"] == 3
+    assert most_at_once(windows) == 3
+    assert list(cache.iterdir()) == []
+    assert list(tmpdir.iterdir()) == []
+
+
 SIGINT_CHILD = r"""
 import numpy as np, gpuarray as gp
 from gpuarray._engine.jit import compile_many
