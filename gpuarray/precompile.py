@@ -4,7 +4,11 @@ first, once, so that a fresh process starts no compiler for them.
     python -m gpuarray.precompile            # into the user kernel cache
     python -m gpuarray.precompile --package  # into gpuarray/_precompiled
     python -m gpuarray.precompile --out DIR  # into a cache directory DIR
-    python -m gpuarray.precompile -j 4       # 4 compiling processes
+    python -m gpuarray.precompile -j 4       # 4 compiles at a time
+
+In a program: gpuarray.precompile.warm(["arctan2", "hypot"], ["f", "d"])
+compiles those loops now, in parallel (compile_many is the general form:
+any calls, their missing kernels compiled together).
 
 On a GPU run it once after installing (the modules are built for that
 device's architecture and land in the user cache).  For the host device
@@ -18,8 +22,11 @@ The set: the loops NumPy picks for every dtype of the common ufuncs
 (COMMON: arithmetic, comparisons, the usual math) on contiguous arrays, for
 + - * / also with a Python scalar operand and on strided views, the casts
 between every pair of dtypes, fills, strided copies, and sum/prod/min/max/mean/var/std/any/all/
-argmin/argmax/cumsum/cumprod over a whole array, for every dtype.  The work
-is split over -j processes (the cache's atomic renames make that safe).
+argmin/argmax/cumsum/cumprod over a whole array, for every dtype.  One
+worker process runs the set through the compile scheduler
+(gpuarray/_engine/jit.py, compile_many, which is also this module's
+warm-up API): the kernels missing at each round are compiled together, -j
+at a time.
 """
 import argparse
 import os
@@ -34,6 +41,7 @@ import numpy as np
 
 from . import _core
 from ._engine import arrays as _arrays
+from ._engine.jit import compile_many, default_jobs
 from ._engine import ufuncs as _ufuncs
 from .logic import truth as _truth
 from .math import cumulative as _cumulative
@@ -84,66 +92,105 @@ def _sample(gp, char, n=40):
     return gp.asarray(base)
 
 
-def _run_ufunc(gp, name):
+def _numpy_has(fn, *args):
+    try:
+        fn(*args)
+    except TypeError:
+        return False                   # NumPy has no such loop either
+    return True
+
+
+def _ufunc_calls(gp, name, dtypes=DTYPES):
     """The loop NumPy picks for each dtype, contiguous; for the binary
     arithmetic ufuncs also with a Python scalar and on a strided view."""
     uf = getattr(gp, name)
-    for char in DTYPES:
-        a = _sample(gp, char)
-        try:
-            getattr(np, name)(*[a.get()] * uf.nin)
-        except TypeError:
-            continue                   # NumPy has no such loop either
-        uf(*[a] * uf.nin)
-        if name in SCALAR:
-            kind = np.dtype(char).kind
-            uf(a, True if kind == "b" else 2 if kind in "iu" else 2.0)
-            uf(a[::2], a[::2])
+    for char in dtypes:
+        def call(char=char):
+            a = _sample(gp, char)
+            if not _numpy_has(getattr(np, name), *[a.get()] * uf.nin):
+                return
+            uf(*[a] * uf.nin)
+            if name in SCALAR:
+                kind = np.dtype(char).kind
+                uf(a, True if kind == "b" else 2 if kind in "iu" else 2.0)
+                uf(a[::2], a[::2])
+        yield call
 
 
-def _run_cast(gp, char):
-    a = _sample(gp, char)
+def _cast_calls(gp, char):
     for to in DTYPES:
-        a.astype(to)
+        yield lambda to=to: _sample(gp, char).astype(to)
 
 
-def _run_fill(gp, char):
-    gp.zeros(40, char)
-    gp.ones(40, char)
-    gp.full(40, 1, char)
-    gp.arange(40, dtype=char) if char not in "?FD" else None
-    a = _sample(gp, char)
-    a[::2].copy()
-    a.reshape(5, 8).T.copy()
+def _fill_calls(gp, char):
+    yield lambda: gp.zeros(40, char)
+    yield lambda: gp.ones(40, char)
+    yield lambda: gp.full(40, 1, char)
+    if char not in "?FD":
+        yield lambda: gp.arange(40, dtype=char)
+    yield lambda: _sample(gp, char)[::2].copy()
+    yield lambda: _sample(gp, char).reshape(5, 8).T.copy()
 
 
-def _run_reduce(gp, name):
+def _reduce_calls(gp, name):
+    fn = getattr(gp, name)
     for char in DTYPES:
-        a = _sample(gp, char)
-        fn = getattr(gp, name)
-        try:
-            getattr(np, name)(a.get())
-        except TypeError:
-            continue                   # NumPy has no such loop either
-        fn(a)
-        fn(a.reshape(5, 8), axis=0)
-        fn(a.reshape(5, 8), axis=1)
+        def call(char=char):
+            a = _sample(gp, char)
+            if not _numpy_has(getattr(np, name), a.get()):
+                return
+            fn(a)
+            fn(a.reshape(5, 8), axis=0)
+            fn(a.reshape(5, 8), axis=1)
+        yield call
 
 
-RUN = {"ufunc": _run_ufunc, "cast": _run_cast, "fill": _run_fill,
-       "reduce": _run_reduce}
+CALLS = {"ufunc": _ufunc_calls, "cast": _cast_calls, "fill": _fill_calls,
+         "reduce": _reduce_calls}
 
 
-def _worker(index, count):
-    warnings.simplefilter("ignore")
+def calls():
+    """[(label, callable)]: the whole set, one small call each."""
+    out = []
+    for kind, what in jobs():
+        for k, c in enumerate(CALLS[kind](gp, what)):
+            out.append(("%s %s #%d" % (kind, what, k), c))
+    return out
+
+
+def warm(ufuncs=COMMON, dtypes=DTYPES, jobs=None):
+    """Compiles (or loads) now, together, the loops NumPy picks for each
+    of `dtypes` (type chars or dtypes) of each ufunc named in `ufuncs`
+    (contiguous; + - * / also with a Python scalar and strided): a program
+    that knows the loops it will use pays one batch of parallel compiles
+    up front instead of one compile per first call.  Returns the number
+    of kernels compiled.  A loop NumPy lacks is skipped; a kernel that
+    fails to compile raises its CompileError."""
+    if isinstance(ufuncs, str):
+        ufuncs = (ufuncs,)
+    chars = "".join(np.dtype(d).char for d in dtypes)
+    for name in ufuncs:
+        if not hasattr(np, name) or not hasattr(gp, name):
+            raise ValueError("warm: no ufunc named %r" % (name,))
+    c0 = _core._jit_stats()["compiles"]
     with np.errstate(all="ignore"):
-        for k, (kind, what) in enumerate(jobs()):
-            if k % count == index:
-                try:
-                    RUN[kind](gp, what)
-                except Exception as e:  # a loop we can't run is not fatal
-                    print("precompile: %s %s: %s: %s" % (
-                        kind, what, type(e).__name__, e), file=sys.stderr)
+        compile_many([c for name in ufuncs
+                      for c in _ufunc_calls(gp, name, chars)], jobs=jobs)
+    return _core._jit_stats()["compiles"] - c0
+
+
+def _worker(njobs):
+    """Runs the set in this process through the compile scheduler: every
+    kernel missing at a round is compiled in one batch, njobs at a time."""
+    warnings.simplefilter("ignore")
+    todo = calls()
+    with np.errstate(all="ignore"):
+        out = compile_many([c for _, c in todo], jobs=njobs,
+                           return_exceptions=True)
+    for (label, _), r in zip(todo, out):
+        if isinstance(r, BaseException):  # a loop we can't run is not fatal
+            print("precompile: %s: %s: %s" % (label, type(r).__name__, r),
+                  file=sys.stderr)
     print(gp._core._jit_stats()["compiles"])
 
 
@@ -180,11 +227,13 @@ def main(argv=None):
     g.add_argument("--package", action="store_true",
                    help="ship the modules inside the installed package")
     g.add_argument("--out", help="a kernel cache directory to fill")
-    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
+    p.add_argument("-j", "--jobs", type=int, default=None,
+                   help="compiles at once (default: the CPUs; "
+                        "GPUARRAY_COMPILE_JOBS)")
+    p.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.worker:
-        _worker(*args.worker)
+        _worker(args.worker)
         return 0
     env = dict(os.environ)
     tmp = None
@@ -193,27 +242,26 @@ def main(argv=None):
         env["GPUARRAY_CACHE_DIR"] = tmp
     elif args.out:
         env["GPUARRAY_CACHE_DIR"] = os.path.abspath(args.out)
-    # the workers import the same gpuarray as this process
+    # the worker imports the same gpuarray as this process, and opens the
+    # cache named in its environment
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    n = max(1, args.jobs)
+    n = default_jobs() if args.jobs is None else max(1, args.jobs)
     t = time.perf_counter()
-    procs = [subprocess.Popen([sys.executable, "-m", "gpuarray.precompile",
-                               "--worker", str(i), str(n)], env=env,
-                              stdout=subprocess.PIPE) for i in range(n)]
-    compiles, failed = 0, 0
-    for pr in procs:
-        out, _ = pr.communicate()
-        failed += pr.returncode != 0
-        try:
-            compiles += int(out.decode().split()[-1])
-        except (ValueError, IndexError):
-            failed += 1
+    pr = subprocess.Popen([sys.executable, "-m", "gpuarray.precompile",
+                           "--worker", str(n)], env=env,
+                          stdout=subprocess.PIPE)
+    out, _ = pr.communicate()
+    failed = pr.returncode != 0
+    try:
+        compiles = int(out.decode().split()[-1])
+    except (ValueError, IndexError):
+        compiles, failed = 0, True
     if tmp is not None:
         _install(tmp, _package_dir())
         shutil.rmtree(tmp, ignore_errors=True)
-    print("gpuarray.precompile: %d modules compiled in %.0f s by %d "
-          "processes%s" % (compiles, time.perf_counter() - t, n,
+    print("gpuarray.precompile: %d modules compiled in %.0f s, %d at a "
+          "time%s" % (compiles, time.perf_counter() - t, n,
                            ", into the package" if args.package else ""))
     return 1 if failed else 0
 

@@ -4,6 +4,19 @@
 
 #include "runtime/device.h"
 
+/* One kernel of a batch compile (Note [Parallel compiles], compile.c). */
+typedef struct {
+    const char *full;      /* the hashed text: prelude + kernels, or raw */
+    const char *kernels;   /* the part after the prelude; NULL: raw source */
+    const char *opts;      /* the describe() options */
+    const char *const *user_opts; /* raw: the user's NVRTC options */
+    int n_user_opts;
+    char *image;           /* out: PyMem-allocated on success */
+    size_t n;
+    PyObject *error;       /* out: the exception (a new reference) when
+                            * this kernel failed, e.g. CompileError */
+} gpa_compile_item;
+
 typedef struct {
     const char *name;      /* cache subdirectory: "cuda" or "host" */
     const char *extension; /* cache file extension */
@@ -22,7 +35,19 @@ typedef struct {
     int (*compile_raw)(gpa_device *dev, const char *source,
                        const char *const *user_opts, int n_user_opts,
                        char **image, size_t *n);
+    /* Compiles items[0..n) with at most `jobs` at a time (host: compiler
+     * processes, cuda: NVRTC on worker threads).  A kernel that fails
+     * gets its exception in .error and leaves nothing behind; -1 with an
+     * exception only when the whole batch stopped (KeyboardInterrupt):
+     * nothing of it is kept then. */
+    int (*compile_many)(gpa_device *dev, gpa_compile_item *items, int n,
+                        int jobs);
 } gpa_compiler;
+
+/* Stores the raised exception in *error (a new reference; none raised:
+ * MemoryError's) and clears it. */
+void gpa_fetch_error(PyObject **error);
+
 
 extern const gpa_compiler gpa_nvrtc_compiler;
 extern const gpa_compiler gpa_host_compiler;
@@ -38,11 +63,17 @@ int gpa_nvrtc_compile_cubin(const char *source, int arch, char **image,
 int gpa_nvrtc_compile_with(const char *source, int arch,
                            const char *const *opts, int n_opts, char **image,
                            size_t *n);
+/* Several at once on up to `jobs` threads: items' full text, user_opts
+ * (NULL: the generated kernels' options); results and errors in items. */
+int gpa_nvrtc_compile_items(gpa_compile_item *items, int n, int arch,
+                            int jobs);
 
 /* compile_notice.c: a monotonic clock, and the once-per-process notice
  * after a compile that took `seconds` (GIL held). */
 double gpa_monotonic_s(void);
 void gpa_compile_notice(double seconds);
+/* The same for a slice of `kernels` compiled together. */
+void gpa_compile_notice_batch(double seconds, int kernels);
 /* Sets the threshold (seconds) and shows the notice again; returns the
  * old threshold. */
 double gpa_compile_notice_set(double seconds);

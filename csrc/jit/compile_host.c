@@ -37,9 +37,10 @@ static const char *tmp_root(void)
  * shell: paths with quotes or spaces are plain arguments, and nothing in
  * the environment is ever run as a command).  Output to out_fd (-1:
  * dropped); keep_fd stays open in the compiler (the cache directory its
- * paths go through).  0: *status is the exit status; -1: exception. */
-static int run_compiler(const char *opts, const char *const *extra,
-                        int out_fd, int keep_fd, int *status)
+ * paths go through).  Started only (gpa_spawn_start): 0 with *pid, -1
+ * with an exception. */
+static int start_compiler(const char *opts, const char *const *extra,
+                          int out_fd, int keep_fd, pid_t *pid)
 {
     enum { MAX_ARGS = 256 };
     const char *argv[MAX_ARGS];
@@ -62,7 +63,22 @@ static int run_compiler(const char *opts, const char *const *extra,
         argv[argc++] = *extra;
     }
     argv[argc] = NULL;
-    return gpa_spawn(argv, out_fd, keep_fd, status);
+    return gpa_spawn_start(argv, out_fd, keep_fd, pid);
+}
+
+/* The same, waiting for it: 0 with *status, -1 with an exception. */
+static int run_compiler(const char *opts, const char *const *extra,
+                        int out_fd, int keep_fd, int *status)
+{
+    pid_t pid = 0;
+    int which = 0;
+    if (start_compiler(opts, extra, out_fd, keep_fd, &pid) < 0)
+        return -1;
+    if (gpa_spawn_wait_any(&pid, 1, &which, status) < 0) {
+        gpa_spawn_kill(pid);
+        return -1;
+    }
+    return 0;
 }
 
 /* First line of `$CXX --version`, read once. */
@@ -327,72 +343,213 @@ static int write_source(const char *src, const char *pch, const char *source,
     return ok ? 0 : -1;
 }
 
+/* Note [Parallel host compiles]: one compile = one build folder, one
+ * compiler process; host_compile_many keeps up to `jobs` of them running
+ * (gpa_spawn_start, then gpa_spawn_wait_any for whichever ends first) and
+ * starts the next kernel in the freed slot.  The precompiled prelude is
+ * made (or found) once, before the first start.  A kernel that fails
+ * gets its CompileError (with the compiler's log) in its item; its folder
+ * is removed like every other.  A compile that fails with the precompiled
+ * prelude is run again without it; when that one succeeds the header was
+ * damaged and is dropped (one bad kernel does not cost the batch it).  A Ctrl-C kills every running compiler's
+ * process group, reaps them, removes all the folders and raises. */
+typedef struct {
+    char dir[1100];
+    int log_fd;
+    int pch;       /* compiled against the precompiled prelude */
+    int retried;   /* started again without it */
+    pid_t pid;     /* running compiler, or 0 */
+} host_job;
+
+static void job_path(const host_job *j, const char *file, char *p, size_t n)
+{
+    snprintf(p, n, "%s/%s", j->dir, file);
+}
+
+static void job_cleanup(host_job *j)
+{
+    if (j->pid > 0)
+        gpa_spawn_kill(j->pid);
+    j->pid = 0;
+    if (j->log_fd >= 0)
+        close(j->log_fd);
+    j->log_fd = -1;
+    if (j->dir[0] && gpa_cfg.debug < 2)
+        remove_build_dir(j->dir);
+    j->dir[0] = '\0';
+}
+
+/* Starts the compiler on the folder's kernel.cpp (pch: j->pch). */
+static int job_run(host_job *j, const gpa_compile_item *it, const char *pch)
+{
+    char src[1200], out[1200];
+    job_path(j, "kernel.cpp", src, sizeof src);
+    job_path(j, "kernel.so", out, sizeof out);
+    const char *const extra[] = {"-o", out, src, NULL};
+    return start_compiler(it->opts, extra, j->log_fd, j->pch ? pch_fd : -1,
+                          &j->pid);
+}
+
+/* Makes the build folder, writes the source and starts the compiler. */
+static int job_start(host_job *j, const gpa_compile_item *it,
+                     const char *pch)
+{
+    char src[1200], logp[1200];
+    j->log_fd = -1;
+    j->pid = 0;
+    j->retried = 0;
+    j->pch = it->kernels != NULL && pch[0];
+    snprintf(j->dir, sizeof j->dir, "%s/gpuarray-build-%d-XXXXXX",
+             tmp_root(), (int)getpid());
+    if (mkdtemp(j->dir) == NULL) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, j->dir);
+        j->dir[0] = '\0';
+        return -1;
+    }
+    job_path(j, "kernel.cpp", src, sizeof src);
+    job_path(j, "log.txt", logp, sizeof logp);
+    if (write_source(src, j->pch ? pch : "", it->full, it->kernels) < 0)
+        return -1;
+    j->log_fd = open(logp, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
+                               O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (j->log_fd < 0) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, logp);
+        return -1;
+    }
+    return job_run(j, it, pch);
+}
+
+/* The compiler of job j ended with `status`.  0: done (image in the item,
+ * or the exception raised); 1: started again without the precompiled
+ * prelude (*pch emptied: a damaged precompiled header is an error for
+ * g++, not a fallback); -1: the exception to keep for this item. */
+static int job_finish(host_job *j, gpa_compile_item *it, int status,
+                      char *pch)
+{
+    char src[1200], out[1200], logp[1200];
+    char *log = NULL;
+    size_t log_n = 0;
+    j->pid = 0;
+    job_path(j, "kernel.cpp", src, sizeof src);
+    job_path(j, "kernel.so", out, sizeof out);
+    job_path(j, "log.txt", logp, sizeof logp);
+    if (status != 0 && j->pch) {
+        j->pch = 0;
+        j->retried = 1;
+        if (write_source(src, "", it->full, it->kernels) < 0 ||
+            ftruncate(j->log_fd, 0) != 0 || job_run(j, it, pch) < 0)
+            return -1;
+        return 1;
+    }
+    if (status == 0 && j->retried && pch[0]) {
+        /* it builds without the header: the header was the problem */
+        forget_precompiled_prelude(pch);
+        pch[0] = '\0';
+    }
+    if (status == 0 && read_file(out, &it->image, &it->n) == 0)
+        return 0;
+    if (read_file(logp, &log, &log_n) == 0) {
+        char *z = PyMem_Realloc(log, log_n + 1);
+        if (z) {
+            log = z;
+            log[log_n] = '\0';
+        }
+    }
+    char what[1200];
+    snprintf(what, sizeof what, "the host C++ compiler (%s)", gpa_cfg.cxx);
+    gpa_raise_compile_error(what, log ? log : "(no output)", it->full);
+    PyMem_Free(log);
+    return -1;
+}
+
+static int host_compile_many(gpa_device *dev, gpa_compile_item *items,
+                             int n, int jobs)
+{
+    GPA_UNUSED(dev);
+    char pch[128];
+    int rc = -1, live = 0, next = 0, peak = 0, generated = 0;
+    pch[0] = '\0';
+    for (int i = 0; i < n; i++)
+        generated |= items[i].kernels != NULL;
+    /* NULL kernels: raw source, no prelude to precompile */
+    if (generated && precompiled_prelude(items[0].opts, pch, sizeof pch) < 0)
+        return -1;
+    host_job *job = PyMem_Calloc((size_t)n, sizeof *job);
+    pid_t *pids = PyMem_Calloc((size_t)n, sizeof *pids);
+    for (int i = 0; job != NULL && i < n; i++)
+        job[i].log_fd = -1;
+    if (job == NULL || pids == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    remove_stale_build_dirs();
+    if (jobs < 1)
+        jobs = 1;
+    while (next < n || live > 0) {
+        while (live < jobs && next < n) {
+            host_job *j = &job[next];
+            if (job_start(j, &items[next], pch) < 0) {
+                gpa_fetch_error(&items[next].error);
+                job_cleanup(j);
+            } else {
+                pids[next] = j->pid;
+                live++;
+            }
+            next++;
+        }
+        if (live > peak)
+            peak = live;
+        if (live == 0)
+            continue;
+        int which = -1, status = -1;
+        if (gpa_spawn_wait_any(pids, n, &which, &status) < 0)
+            goto done; /* every job is cleaned up below */
+        live--;
+        pids[which] = 0;
+        int f = job_finish(&job[which], &items[which], status, pch);
+        if (f == 1) {
+            pids[which] = job[which].pid;
+            live++;
+            continue;
+        }
+        if (f < 0)
+            gpa_fetch_error(&items[which].error);
+        job_cleanup(&job[which]);
+    }
+    rc = 0;
+done:
+    if (peak > gpa_compile_parallel_peak)
+        gpa_compile_parallel_peak = peak;
+    if (job != NULL)
+        for (int i = 0; i < n; i++)
+            job_cleanup(&job[i]); /* kills what still runs (rc -1) */
+    if (rc < 0)
+        for (int i = 0; i < n; i++) {
+            PyMem_Free(items[i].image);
+            items[i].image = NULL;
+            Py_CLEAR(items[i].error);
+        }
+    PyMem_Free(job);
+    PyMem_Free(pids);
+    return rc;
+}
+
+/* One kernel: a batch of one. */
 static int host_compile(gpa_device *dev, const char *source,
                         const char *kernels, const char *opts, char **image,
                         size_t *n)
 {
-    GPA_UNUSED(dev);
-    char pch[128];
-    pch[0] = '\0';
-    if (kernels != NULL && /* NULL: raw source, no prelude to precompile */
-        precompiled_prelude(opts, pch, sizeof pch) < 0)
+    gpa_compile_item it = {source, kernels, opts, NULL, 0, NULL, 0, NULL};
+    if (host_compile_many(dev, &it, 1, 1) < 0)
         return -1;
-    char dir[1100], src[1200], out[1200], logp[1200];
-    char *log = NULL;
-    size_t log_n = 0;
-    int rc = -1, status = -1, log_fd = -1;
-    remove_stale_build_dirs();
-    snprintf(dir, sizeof dir, "%s/gpuarray-build-%d-XXXXXX", tmp_root(),
-             (int)getpid());
-    if (mkdtemp(dir) == NULL) {
-        PyErr_SetFromErrnoWithFilename(PyExc_OSError, dir);
+    if (it.error != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(it.error), it.error);
+        Py_DECREF(it.error);
         return -1;
     }
-    snprintf(src, sizeof src, "%s/kernel.cpp", dir);
-    snprintf(out, sizeof out, "%s/kernel.so", dir);
-    snprintf(logp, sizeof logp, "%s/log.txt", dir);
-    if (write_source(src, pch, source, kernels) < 0)
-        goto done;
-    log_fd = open(logp, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC |
-                           O_NOFOLLOW, 0600);
-    if (log_fd < 0) {
-        PyErr_SetFromErrnoWithFilename(PyExc_OSError, logp);
-        goto done;
-    }
-    const char *const extra[] = {"-o", out, src, NULL};
-    if (run_compiler(opts, extra, log_fd, pch[0] ? pch_fd : -1, &status) < 0)
-        goto done;
-    if (status != 0 && pch[0]) {
-        /* A damaged precompiled header is an error for g++, not a
-         * fallback: drop it and compile the full source instead. */
-        forget_precompiled_prelude(pch);
-        pch[0] = '\0';
-        if (write_source(src, pch, source, kernels) < 0 ||
-            ftruncate(log_fd, 0) != 0 ||
-            run_compiler(opts, extra, log_fd, -1, &status) < 0)
-            goto done;
-    }
-    if (status != 0 || read_file(out, image, n) < 0) {
-        if (read_file(logp, &log, &log_n) == 0) {
-            char *z = PyMem_Realloc(log, log_n + 1);
-            if (z) {
-                log = z;
-                log[log_n] = '\0';
-            }
-        }
-        char what[1200];
-        snprintf(what, sizeof what, "the host C++ compiler (%s)", gpa_cfg.cxx);
-        gpa_raise_compile_error(what, log ? log : "(no output)", source);
-        goto done;
-    }
-    rc = 0;
-done:
-    if (log_fd >= 0)
-        close(log_fd);
-    PyMem_Free(log);
-    if (gpa_cfg.debug < 2)
-        remove_build_dir(dir);
-    return rc;
+    *image = it.image;
+    *n = it.n;
+    return 0;
 }
 
 /* Raw (user) source: the C++ compiler takes none of the NVRTC options;
@@ -413,4 +570,5 @@ const gpa_compiler gpa_host_compiler = {
     .describe = host_describe,
     .compile = host_compile,
     .compile_raw = host_compile_raw,
+    .compile_many = host_compile_many,
 };

@@ -22,17 +22,28 @@ double gpa_monotonic_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void gpa_compile_notice(double seconds)
+void gpa_compile_notice_batch(double seconds, int kernels)
 {
     if (notice_shown || seconds < notice_after_s)
         return;
     notice_shown = 1;
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb); /* a notice must not eat an error */
-    PySys_FormatStderr("gpuarray: compiling kernels, cached for next time "
-                       "(%d ms for this one; cache: %s)\n",
-                       (int)(seconds * 1e3), gpa_cfg.cache_dir);
+    if (kernels == 1)
+        PySys_FormatStderr("gpuarray: compiling kernels, cached for next "
+                           "time (%d ms for this one; cache: %s)\n",
+                           (int)(seconds * 1e3), gpa_cfg.cache_dir);
+    else
+        PySys_FormatStderr("gpuarray: compiling kernels, cached for next "
+                           "time (%d ms for %d compiled together; cache: "
+                           "%s)\n", (int)(seconds * 1e3), kernels,
+                           gpa_cfg.cache_dir);
     PyErr_Restore(type, value, tb);
+}
+
+void gpa_compile_notice(double seconds)
+{
+    gpa_compile_notice_batch(seconds, 1);
 }
 
 double gpa_compile_notice_set(double seconds)

@@ -5,6 +5,7 @@
 #include "jit/jit.h"
 #include "runtime/cuda_api.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,76 +22,203 @@ int gpa_nvrtc_compile_cubin(const char *source, int arch, char **image,
 
 #define MAX_NVRTC_OPTS 64
 
-int gpa_nvrtc_compile_with(const char *source, int arch,
-                           const char *const *user_opts, int n_opts,
-                           char **image, size_t *n)
-{
-    const gpa_nvrtc_api *rtc = gpa_nvrtc_api_get();
-    nvrtcProgram prog = NULL;
-    char *log = NULL, *out = NULL;
-    char archopt[64];
+/* Note [Parallel NVRTC]: NVRTC is thread-safe per program, so a batch
+ * runs one program per kernel on up to `jobs` threads (pthreads, no GIL:
+ * they touch no Python object and allocate with malloc); the results are
+ * turned into bytes and exceptions afterwards, with the GIL. */
+typedef struct {
+    const char *source;
     const char *opts[MAX_NVRTC_OPTS + 1];
-    int rc = -1;
-    if (rtc == NULL)
-        return -1;
+    int n_opts;
+    char archopt[64];
+    /* out */
+    int stage;          /* 0 ok, 1 create, 2 compile (log), 3 cubin size,
+                         * 4 cubin, 5 memory */
+    nvrtcResult r;
+    char *log, *image;  /* malloc'ed */
+    size_t n;
+} nvrtc_work;
+
+static void nvrtc_run(const gpa_nvrtc_api *rtc, nvrtc_work *w)
+{
+    nvrtcProgram prog = NULL;
+    size_t sz = 0;
+    if (w->source == NULL) /* refused before the batch (its error set) */
+        return;
+    w->r = rtc->nvrtcCreateProgram(&prog, w->source, "gpuarray_kernel.cu", 0,
+                                   NULL, NULL);
+    if (w->r != 0) {
+        w->stage = 1;
+        return;
+    }
+    if ((w->r = rtc->nvrtcCompileProgram(prog, w->n_opts, w->opts)) != 0) {
+        size_t ln = 0;
+        w->stage = 2;
+        rtc->nvrtcGetProgramLogSize(prog, &ln);
+        w->log = malloc(ln + 1);
+        if (w->log != NULL) {
+            w->log[0] = '\0';
+            rtc->nvrtcGetProgramLog(prog, w->log);
+        }
+    } else if ((w->r = rtc->nvrtcGetCUBINSize(prog, &sz)) != 0 || sz == 0) {
+        w->stage = 3;
+    } else if ((w->image = malloc(sz)) == NULL) {
+        w->stage = 5;
+    } else if ((w->r = rtc->nvrtcGetCUBIN(prog, w->image)) != 0) {
+        w->stage = 4;
+    } else {
+        w->n = sz;
+        w->stage = 0;
+    }
+    rtc->nvrtcDestroyProgram(&prog);
+}
+
+/* Fills a work item (the architecture option first).  GIL held. */
+static int nvrtc_prepare(nvrtc_work *w, const char *source, int arch,
+                         const char *const *user_opts, int n_opts)
+{
+    memset(w, 0, sizeof *w);
     if (n_opts > MAX_NVRTC_OPTS) {
         PyErr_Format(PyExc_ValueError, "at most %d compiler options",
                      MAX_NVRTC_OPTS);
         return -1;
     }
-    snprintf(archopt, sizeof archopt, "--gpu-architecture=sm_%d", arch);
-    opts[0] = archopt;
+    w->source = source;
+    snprintf(w->archopt, sizeof w->archopt, "--gpu-architecture=sm_%d", arch);
+    w->opts[0] = w->archopt;
     for (int i = 0; i < n_opts; i++)
-        opts[i + 1] = user_opts[i];
-    nvrtcResult r = rtc->nvrtcCreateProgram(&prog, source, "gpuarray_kernel.cu",
-                                            0, NULL, NULL);
-    if (r != 0) {
+        w->opts[i + 1] = user_opts[i];
+    w->n_opts = n_opts + 1;
+    return 0;
+}
+
+/* The outcome as an image or a raised exception; frees the work's
+ * buffers.  GIL held. */
+static int nvrtc_outcome(const gpa_nvrtc_api *rtc, nvrtc_work *w,
+                         char **image, size_t *n)
+{
+    int rc = -1;
+    switch (w->stage) {
+    case 0: {
+        char *out = PyMem_Malloc(w->n);
+        if (out == NULL) {
+            PyErr_NoMemory();
+            break;
+        }
+        memcpy(out, w->image, w->n);
+        *image = out;
+        *n = w->n;
+        rc = 0;
+        break;
+    }
+    case 1:
         PyErr_Format(PyExc_RuntimeError, "nvrtcCreateProgram failed: %s",
-                     rtc->nvrtcGetErrorString(r));
+                     rtc->nvrtcGetErrorString(w->r));
+        break;
+    case 2:
+        if (w->log == NULL)
+            PyErr_NoMemory();
+        else
+            gpa_raise_compile_error("NVRTC", w->log, w->source);
+        break;
+    case 3:
+        PyErr_Format(PyExc_RuntimeError, "nvrtcGetCUBINSize failed: %s",
+                     rtc->nvrtcGetErrorString(w->r));
+        break;
+    case 4:
+        PyErr_Format(PyExc_RuntimeError, "nvrtcGetCUBIN failed: %s",
+                     rtc->nvrtcGetErrorString(w->r));
+        break;
+    default:
+        PyErr_NoMemory();
+    }
+    free(w->log);
+    free(w->image);
+    w->log = w->image = NULL;
+    return rc;
+}
+
+int gpa_nvrtc_compile_with(const char *source, int arch,
+                           const char *const *user_opts, int n_opts,
+                           char **image, size_t *n)
+{
+    const gpa_nvrtc_api *rtc = gpa_nvrtc_api_get();
+    nvrtc_work w;
+    if (rtc == NULL || nvrtc_prepare(&w, source, arch, user_opts, n_opts) < 0)
+        return -1;
+    Py_BEGIN_ALLOW_THREADS
+    nvrtc_run(rtc, &w);
+    Py_END_ALLOW_THREADS
+    return nvrtc_outcome(rtc, &w, image, n);
+}
+
+typedef struct {
+    const gpa_nvrtc_api *rtc;
+    nvrtc_work *work;
+    int n;
+    int next; /* taken with __atomic_fetch_add */
+} nvrtc_pool;
+
+static void *nvrtc_worker(void *arg)
+{
+    nvrtc_pool *p = arg;
+    for (;;) {
+        int i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED);
+        if (i >= p->n)
+            return NULL;
+        nvrtc_run(p->rtc, &p->work[i]);
+    }
+}
+
+int gpa_nvrtc_compile_items(gpa_compile_item *items, int n, int arch,
+                            int jobs)
+{
+    static const char *const gen_opts[] = {"--std=c++17", "-default-device",
+                                           "--fmad=false"};
+    const gpa_nvrtc_api *rtc = gpa_nvrtc_api_get();
+    nvrtc_pool pool = {rtc, NULL, n, 0};
+    pthread_t threads[64];
+    int started = 0;
+    if (rtc == NULL)
+        return -1;
+    pool.work = PyMem_Calloc((size_t)(n > 0 ? n : 1), sizeof *pool.work);
+    if (pool.work == NULL) {
+        PyErr_NoMemory();
         return -1;
     }
-    nvrtcResult cr;
-    Py_BEGIN_ALLOW_THREADS
-    cr = rtc->nvrtcCompileProgram(prog, n_opts + 1, opts);
-    Py_END_ALLOW_THREADS
-    if (cr != 0) {
-        size_t ln = 0;
-        rtc->nvrtcGetProgramLogSize(prog, &ln);
-        log = PyMem_Malloc(ln + 1);
-        if (log == NULL) {
-            PyErr_NoMemory();
-            goto fail;
+    for (int i = 0; i < n; i++) {
+        const gpa_compile_item *it = &items[i];
+        int raw = it->kernels == NULL;
+        if (nvrtc_prepare(&pool.work[i], it->full, arch,
+                          raw ? it->user_opts : gen_opts,
+                          raw ? it->n_user_opts : 3) < 0) {
+            gpa_fetch_error(&items[i].error); /* this one only */
+            pool.work[i].source = NULL;
         }
-        log[0] = '\0';
-        rtc->nvrtcGetProgramLog(prog, log);
-        gpa_raise_compile_error("NVRTC", log, source);
-        goto fail;
     }
-    size_t sz = 0;
-    if ((r = rtc->nvrtcGetCUBINSize(prog, &sz)) != 0 || sz == 0) {
-        PyErr_Format(PyExc_RuntimeError, "nvrtcGetCUBINSize failed: %s",
-                     rtc->nvrtcGetErrorString(r));
-        goto fail;
-    }
-    out = PyMem_Malloc(sz);
-    if (out == NULL) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    if ((r = rtc->nvrtcGetCUBIN(prog, out)) != 0) {
-        PyErr_Format(PyExc_RuntimeError, "nvrtcGetCUBIN failed: %s",
-                     rtc->nvrtcGetErrorString(r));
-        goto fail;
-    }
-    *image = out;
-    *n = sz;
-    out = NULL;
-    rc = 0;
-fail:
-    PyMem_Free(out);
-    PyMem_Free(log);
-    rtc->nvrtcDestroyProgram(&prog);
-    return rc;
+    if (jobs < 1)
+        jobs = 1;
+    if (jobs > 64)
+        jobs = 64;
+    if (jobs > n)
+        jobs = n;
+    Py_BEGIN_ALLOW_THREADS
+    for (; started < jobs - 1; started++)
+        if (pthread_create(&threads[started], NULL, nvrtc_worker, &pool) != 0)
+            break;
+    nvrtc_worker(&pool); /* this thread works too */
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    Py_END_ALLOW_THREADS
+    if (started + 1 > gpa_compile_parallel_peak)
+        gpa_compile_parallel_peak = started + 1;
+    for (int i = 0; i < n; i++)
+        if (pool.work[i].source != NULL &&
+            nvrtc_outcome(rtc, &pool.work[i], &items[i].image,
+                          &items[i].n) < 0)
+            gpa_fetch_error(&items[i].error);
+    PyMem_Free(pool.work);
+    return 0;
 }
 
 static int nvrtc_describe(gpa_device *dev, char *target, size_t n,
@@ -125,6 +253,13 @@ static int nvrtc_compile_raw(gpa_device *dev, const char *source,
                                   user_opts, n_user_opts, image, n);
 }
 
+static int nvrtc_compile_many(gpa_device *dev, gpa_compile_item *items,
+                              int n, int jobs)
+{
+    return gpa_nvrtc_compile_items(items, n, dev->cc_major * 10 +
+                                   dev->cc_minor, jobs);
+}
+
 const gpa_compiler gpa_nvrtc_compiler = {
     .name = "cuda",
     .extension = "cubin",
@@ -132,6 +267,7 @@ const gpa_compiler gpa_nvrtc_compiler = {
     .describe = nvrtc_describe,
     .compile = nvrtc_compile,
     .compile_raw = nvrtc_compile_raw,
+    .compile_many = nvrtc_compile_many,
 };
 
 /* _core._nvrtc_compile(source, arch) -> bytes: compile with NVRTC, no GPU
@@ -159,4 +295,73 @@ PyObject *gpa_nvrtc_compile_py(PyObject *self, PyObject *args)
     PyObject *r = PyBytes_FromStringAndSize(image, (Py_ssize_t)n);
     PyMem_Free(image);
     return r;
+}
+
+/* _core._nvrtc_compile_many(sources, arch=90, jobs=2) -> list of bytes or
+ * exception instances, in order: the parallel path of a batch (Note
+ * [Parallel NVRTC]) without a GPU, for the CI test. */
+PyObject *gpa_nvrtc_compile_many_py(PyObject *self, PyObject *args)
+{
+    PyObject *seq, *out = NULL, *fast = NULL;
+    int arch = 90, jobs = 2;
+    gpa_compile_item *items = NULL;
+    char **texts = NULL;
+    Py_ssize_t n = 0;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "O|ii:_nvrtc_compile_many", &seq, &arch,
+                          &jobs))
+        return NULL;
+    fast = PySequence_Fast(seq, "_nvrtc_compile_many: a sequence of str");
+    if (fast == NULL)
+        return NULL;
+    n = PySequence_Fast_GET_SIZE(fast);
+    items = PyMem_Calloc((size_t)(n > 0 ? n : 1), sizeof *items);
+    texts = PyMem_Calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
+    if (items == NULL || texts == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const char *prelude = gpa_prelude();
+    size_t plen = strlen(prelude);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t sl;
+        const char *src = PyUnicode_AsUTF8AndSize(
+            PySequence_Fast_GET_ITEM(fast, i), &sl);
+        if (src == NULL)
+            goto done;
+        texts[i] = PyMem_Malloc(plen + (size_t)sl + 2);
+        if (texts[i] == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memcpy(texts[i], prelude, plen);
+        texts[i][plen] = '\n';
+        memcpy(texts[i] + plen + 1, src, (size_t)sl + 1);
+        items[i].full = texts[i];
+        items[i].kernels = texts[i] + plen + 1;
+    }
+    if (gpa_nvrtc_compile_items(items, (int)n, arch, jobs) < 0)
+        goto done;
+    out = PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *r = items[i].error;
+        items[i].error = NULL;
+        if (r == NULL &&
+            (r = PyBytes_FromStringAndSize(items[i].image,
+                                           (Py_ssize_t)items[i].n)) == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, r);
+    }
+done:
+    for (Py_ssize_t i = 0; items != NULL && i < n; i++) {
+        PyMem_Free(items[i].image);
+        Py_XDECREF(items[i].error);
+    }
+    for (Py_ssize_t i = 0; texts != NULL && i < n; i++)
+        PyMem_Free(texts[i]);
+    PyMem_Free(items);
+    PyMem_Free(texts);
+    Py_DECREF(fast);
+    return out;
 }

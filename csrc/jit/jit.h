@@ -53,11 +53,29 @@ extern gpa_jit_stats gpa_jit_counters;
 /* Python: gpuarray.CompileError (set at module init). */
 extern PyObject *gpa_CompileError;
 
+/* Note [Parallel compiles] (compile.c).  gpa_jit_defer: this thread's
+ * flag; on, a kernel found nowhere is queued and the call raises
+ * _core._DeferredCompile(key) (a BaseException).  Returns the old flag.
+ * gpa_jit_compile_pending: compiles the queue, at most `jobs` at once;
+ * a new dict {key: exception} of the kernels that failed (nothing is
+ * written for them), NULL with an exception when the batch stopped
+ * (KeyboardInterrupt). */
+extern PyObject *gpa_DeferredCompile;
+int gpa_jit_defer(int on);
+/* The queue's length; *raised: _DeferredCompile raised so far. */
+size_t gpa_jit_pending(unsigned long long *raised);
+void gpa_jit_discard_pending(void);
+PyObject *gpa_jit_compile_pending(int jobs);
+/* The most compiles one batch ran at once so far (a test hook). */
+extern int gpa_compile_parallel_peak;
+
 /* Compiles CUDA source (prelude prepended) with NVRTC for compute
  * capability `arch` (e.g. 90) without needing a GPU; returns bytes of
  * the cubin.  Used by the CI test that checks the CUDA text of kernels.
  */
 PyObject *gpa_nvrtc_compile_py(PyObject *self, PyObject *args);
+/* _nvrtc_compile_many(sources, arch=90, jobs=2): several on threads. */
+PyObject *gpa_nvrtc_compile_many_py(PyObject *self, PyObject *args);
 
 int gpa_jit_module_init(PyObject *module);
 

@@ -69,10 +69,16 @@ static void kill_child(pid_t pid)
         ;
 }
 
-int gpa_spawn(const char *const *argv, int out_fd, int keep_fd,
-              int *exit_code)
+void gpa_spawn_kill(pid_t pid)
 {
-    int null_fd = -1, pipe_fd[2] = {-1, -1}, rc = -1, status = 0, e = 0;
+    if (pid > 0)
+        kill_child(pid);
+}
+
+int gpa_spawn_start(const char *const *argv, int out_fd, int keep_fd,
+                    pid_t *pid_out)
+{
+    int null_fd = -1, pipe_fd[2] = {-1, -1}, rc = -1, e = 0;
     pid_t pid = -1;
     if (out_fd < 0) {
         out_fd = null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -110,33 +116,7 @@ int gpa_spawn(const char *const *argv, int out_fd, int keep_fd,
                      strerror(e));
         goto done;
     }
-    /* Wait, looking at Python's signal flags every 20 ms (the GIL is
-     * taken back for that): a Ctrl-C stops the compile at once. */
-    for (;;) {
-        pid_t w;
-        Py_BEGIN_ALLOW_THREADS
-        for (int i = 0; i < 20; i++) {
-            w = waitpid(pid, &status, WNOHANG);
-            if (w != 0)
-                break;
-            struct timespec ts = {0, 1000000};
-            nanosleep(&ts, NULL);
-        }
-        Py_END_ALLOW_THREADS
-        if (w == pid)
-            break;
-        if (w < 0 && errno != EINTR) {
-            PyErr_SetFromErrno(PyExc_OSError);
-            kill_child(pid);
-            goto done;
-        }
-        if (PyErr_CheckSignals() < 0) {
-            kill_child(pid);
-            goto done;
-        }
-    }
-    *exit_code = WIFEXITED(status) ? WEXITSTATUS(status)
-                                   : 128 + WTERMSIG(status);
+    *pid_out = pid;
     rc = 0;
 done:
     if (null_fd >= 0)
@@ -146,4 +126,55 @@ done:
     if (pipe_fd[1] >= 0)
         close(pipe_fd[1]);
     return rc;
+}
+
+int gpa_spawn_wait_any(const pid_t *pids, int n, int *which, int *exit_code)
+{
+    /* Wait, looking at Python's signal flags every 20 ms (the GIL is
+     * taken back for that): a Ctrl-C stops the compiles at once. */
+    for (;;) {
+        pid_t w = 0;
+        int status = 0, k = -1;
+        Py_BEGIN_ALLOW_THREADS
+        for (int i = 0; i < 20 && w == 0; i++) {
+            for (k = 0; k < n; k++) {
+                if (pids[k] <= 0)
+                    continue;
+                w = waitpid(pids[k], &status, WNOHANG);
+                if (w != 0)
+                    break;
+            }
+            if (w == 0) {
+                struct timespec ts = {0, 1000000};
+                nanosleep(&ts, NULL);
+            }
+        }
+        Py_END_ALLOW_THREADS
+        if (w > 0) {
+            *which = k;
+            *exit_code = WIFEXITED(status) ? WEXITSTATUS(status)
+                                           : 128 + WTERMSIG(status);
+            return 0;
+        }
+        if (w < 0 && errno != EINTR) {
+            PyErr_SetFromErrno(PyExc_OSError);
+            return -1;
+        }
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+    }
+}
+
+int gpa_spawn(const char *const *argv, int out_fd, int keep_fd,
+              int *exit_code)
+{
+    pid_t pid = 0;
+    int which = 0;
+    if (gpa_spawn_start(argv, out_fd, keep_fd, &pid) < 0)
+        return -1;
+    if (gpa_spawn_wait_any(&pid, 1, &which, exit_code) < 0) {
+        kill_child(pid);
+        return -1;
+    }
+    return 0;
 }

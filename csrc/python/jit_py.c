@@ -15,13 +15,57 @@
 PyObject *gpa_py_jit_stats(PyObject *self, PyObject *noargs)
 {
     GPA_UNUSED(self); GPA_UNUSED(noargs);
-    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:n}", "compiles",
+    return Py_BuildValue("{s:K,s:K,s:K,s:K,s:K,s:n,s:i}", "compiles",
                          gpa_jit_counters.compiles, "disk_hits",
                          gpa_jit_counters.disk_hits, "precompiled_hits",
                          gpa_precompiled_hits, "memory_hits",
                          gpa_jit_counters.memory_hits, "disk_rejects",
                          gpa_jit_counters.disk_rejects, "kernels",
-                         (Py_ssize_t)gpa_ew_cache_size());
+                         (Py_ssize_t)gpa_ew_cache_size(), "parallel_peak",
+                         gpa_compile_parallel_peak);
+}
+
+/* _jit_defer(on) -> bool: this thread's deferral flag (Note [Parallel
+ * compiles]); returns the old one. */
+PyObject *gpa_py_jit_defer(PyObject *self, PyObject *on)
+{
+    GPA_UNUSED(self);
+    int v = PyObject_IsTrue(on);
+    if (v < 0)
+        return NULL;
+    return PyBool_FromLong(gpa_jit_defer(v));
+}
+
+/* _jit_compile_pending(jobs) -> {key: exception}: compiles the queue. */
+PyObject *gpa_py_jit_compile_pending(PyObject *self, PyObject *jobs)
+{
+    GPA_UNUSED(self);
+    long j = PyLong_AsLong(jobs);
+    if (j == -1 && PyErr_Occurred())
+        return NULL;
+    if (j < 1 || j > 256) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_jit_compile_pending: jobs must be in 1..256");
+        return NULL;
+    }
+    return gpa_jit_compile_pending((int)j);
+}
+
+/* _jit_pending(discard=False) -> (queued, raised): the queue's length
+ * (emptied with discard) and how many _DeferredCompile were raised so
+ * far (a call that turned one into another exception, or swallowed it,
+ * still counts). */
+PyObject *gpa_py_jit_pending(PyObject *self, PyObject *args)
+{
+    int discard = 0;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "|p:_jit_pending", &discard))
+        return NULL;
+    unsigned long long raised = 0;
+    size_t n = gpa_jit_pending(&raised);
+    if (discard)
+        gpa_jit_discard_pending();
+    return Py_BuildValue("(nK)", (Py_ssize_t)n, raised);
 }
 
 PyObject *gpa_py_clear_kernel_cache(PyObject *self, PyObject *noargs)
@@ -233,5 +277,16 @@ int gpa_jit_module_init(PyObject *module)
         "messages and .source the kernel.", base, NULL);
     if (gpa_CompileError == NULL)
         return -1;
-    return PyModule_AddObjectRef(module, "CompileError", gpa_CompileError);
+    if (PyModule_AddObjectRef(module, "CompileError", gpa_CompileError) < 0)
+        return -1;
+    gpa_DeferredCompile = PyErr_NewExceptionWithDoc(
+        "gpuarray._core._DeferredCompile",
+        "Raised, with compiles deferred (_jit_defer), by a call that needs "
+        "a kernel that is not compiled yet; args[0] is its key.  A "
+        "BaseException: no fallback path may swallow it.",
+        PyExc_BaseException, NULL);
+    if (gpa_DeferredCompile == NULL)
+        return -1;
+    return PyModule_AddObjectRef(module, "_DeferredCompile",
+                                 gpa_DeferredCompile);
 }

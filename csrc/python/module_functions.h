@@ -106,6 +106,9 @@ PyObject *gpa_py_elementwise(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_tune(PyObject *, PyObject *);
 PyObject *gpa_py_ew_source(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_ufunc_body(PyObject *, PyObject *);
+PyObject *gpa_py_jit_defer(PyObject *, PyObject *);
+PyObject *gpa_py_jit_compile_pending(PyObject *, PyObject *);
+PyObject *gpa_py_jit_pending(PyObject *, PyObject *);
 /* jit/raw.c */
 PyObject *gpa_py_raw_module(PyObject *, PyObject *);
 PyObject *gpa_py_raw_function(PyObject *, PyObject *);
@@ -113,6 +116,12 @@ PyObject *gpa_py_raw_launch(PyObject *, PyObject *);
 PyObject *gpa_py_raw_param_sizes(PyObject *, PyObject *);
 #define GPA_JIT_FUNCTIONS                                                  \
     GPA_FN("_nvrtc_compile", gpa_nvrtc_compile_py, METH_VARARGS, NULL)     \
+    GPA_FN("_nvrtc_compile_many", gpa_nvrtc_compile_many_py, METH_VARARGS, \
+           NULL)                                                           \
+    GPA_FN("_jit_defer", gpa_py_jit_defer, METH_O, NULL)                   \
+    GPA_FN("_jit_compile_pending", gpa_py_jit_compile_pending, METH_O,     \
+           NULL)                                                           \
+    GPA_FN("_jit_pending", gpa_py_jit_pending, METH_VARARGS, NULL)         \
     GPA_FN("_raw_module", gpa_py_raw_module, METH_VARARGS, NULL)           \
     GPA_FN("_raw_function", gpa_py_raw_function, METH_VARARGS, NULL)       \
     GPA_FN("_raw_launch", gpa_py_raw_launch, METH_VARARGS, NULL)           \
