@@ -510,11 +510,48 @@ def _tri_len(n):
     return n
 
 
+def _min_int(low, high):
+    """The smallest signed type NumPy's tri gives an arange from low to
+    high (numpy/lib/_twodim_base_impl.py)."""
+    for t in (np.int8, np.int16, np.int32):
+        info = np.iinfo(t)
+        if high <= info.max and low >= info.min:
+            return np.dtype(t)
+    return np.dtype(np.int64)
+
+
+def _numpy_number(v):
+    return isinstance(v, (np.generic, np.ndarray))
+
+
 def tri(N, M=None, k=0, dtype=float):
     """Ones at and below the k-th diagonal."""
-    N = _tri_len(N)
-    M = N if M is None else _tri_len(M)
+    M = N if M is None else M
     if isinstance(k, str):      # NumPy negates k: its TypeError
         raise TypeError("bad operand type for unary -: 'str'")
+    if any(_numpy_number(v) for v in (N, M, k)):
+        return _tri_numpy_numbers(N, M, k, np.dtype(dtype))
+    N, M = _tri_len(N), _tri_len(M)
     # NumPy builds tri from aranges: a negative length gives no rows/columns
     return _core._tri(max(N, 0), max(M, 0), k, np.dtype(dtype))
+
+
+def _tri_numpy_numbers(N, M, k, dtype):
+    """tri where N, M or k is a NumPy number.  NumPy's tri is
+    greater_equal.outer(arange(N), arange(-k, M - k)), its aranges of
+    the smallest int type holding their bounds (_min_int), and -k and
+    M - k are NumPy scalar arithmetic: -uint8(1) wraps to 255, so that
+    arange's start overflows int8 (NumPy's OverflowError), uint8(1) - -1
+    is NumPy's error, a NumPy bool has no negative (TypeError).  So the
+    bounds and the aranges are NumPy's own, on the host (lengths N and
+    M, far below the N x M mask, made on the device)."""
+    lo, hi = -k, M - k
+    rows = np.arange(N, dtype=_min_int(0, N))
+    cols = np.arange(lo, hi, dtype=_min_int(lo, hi))
+    if cols.size == 0 or int(cols[-1]) - int(cols[0]) == cols.size - 1:
+        # consecutive columns lo, lo + 1, ...: the k = -lo diagonal
+        k = -int(cols[0]) if cols.size else 0
+        return _core._tri(rows.size, cols.size, k, dtype)
+    # wrapped columns (NumPy's arithmetic in a small type): as NumPy
+    mask = asarray(rows).reshape(-1, 1) >= asarray(cols).reshape(1, -1)
+    return mask.astype(dtype)

@@ -11,6 +11,7 @@ import operator as _op
 import numpy as _np
 
 from . import advanced as _ix
+from .advanced import _clip_mode
 from .._core import ndarray
 from .._engine.operands import _INTP, _fill_values, _int_array, _need_gp
 from .flat import _cycled, _minmax, _scatter_flat
@@ -105,16 +106,6 @@ def unravel_index(indices, shape, order="C"):
     return tuple(coords)
 
 
-_CLIP_MODES = ("clip", "raise", "wrap")
-
-
-def _clip_mode(mode):
-    if mode not in _CLIP_MODES:
-        raise ValueError("clipmode must be one of 'clip', 'raise', or "
-                         "'wrap' (got %r)" % (mode,))
-    return mode
-
-
 def _wrap_or_clip(idx, n, mode):
     """idx brought into [0, n) by `mode` ('raise' checks elsewhere)."""
     if mode == "wrap":
@@ -129,11 +120,13 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     _order_check(order)
     dims = (_op.index(dims),) if _np.ndim(dims) == 0 else \
         tuple(_op.index(d) for d in dims)
-    modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)
-    if len(modes) != len(dims):
-        raise ValueError("clipmode must have the same length as dims")
-    for m in modes:
-        _clip_mode(m)
+    if isinstance(mode, (list, tuple)):     # one mode per dimension
+        if len(mode) != len(dims):
+            raise ValueError("list of clipmodes has wrong length (%d "
+                             "instead of %d)" % (len(mode), len(dims)))
+        modes = tuple(_clip_mode(m) for m in mode)
+    else:
+        modes = (_clip_mode(mode),) * len(dims)
     coords = [multi_index[i] for i in range(len(multi_index))]
     if len(coords) != len(dims):
         raise ValueError("parameter multi_index must be a sequence of "
