@@ -399,9 +399,11 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
 
 
 @_on_device
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
-             axis=0, *, device=None):
-    """num values from start to stop, computed with NumPy's formula."""
+def _sample_count(num):
+    """num= of linspace, logspace and geomspace, read as NumPy's linspace
+    reads it: an integer (operator.index: TypeError for a float or a
+    str), not negative (ValueError), a length (ValueError past a C
+    ssize_t)."""
     num = operator.index(num)
     if num < 0:
         raise ValueError("Number of samples, %d, must be non-negative." % num)
@@ -410,6 +412,13 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
         # this ValueError (from 2**63 - 1 it wraps to an empty array); no
         # length past a C ssize_t is possible, so it is refused here
         raise ValueError("Maximum allowed size exceeded")
+    return num
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
+             axis=0, *, device=None):
+    """num values from start to stop, computed with NumPy's formula."""
+    num = _sample_count(num)
     if isinstance(start, ndarray) or isinstance(stop, ndarray):
         # device endpoints stay on the device (no host round trip)
         return _spaces.linspace_device(start, stop, num, endpoint, retstep,

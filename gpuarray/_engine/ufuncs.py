@@ -301,8 +301,34 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     return out
 
 
+def _check_tolerances(rtol, atol):
+    """NumPy's isclose first asks whether atol and rtol are all finite:
+    isfinite's TypeError for a str, None or an object; a nan or an inf
+    is reported as np.errstate's 'invalid' setting says (a RuntimeWarning
+    by default).  Device tolerances are checked by dtype only (no sync)."""
+    def finite(t):
+        if isinstance(t, ndarray):
+            if t.dtype.kind not in "biufc":
+                raise TypeError("ufunc 'isfinite' not supported for the "
+                                "tolerance's dtype %s" % t.dtype)
+            return True
+        return bool(_np.all(_np.isfinite(t)))
+    if finite(atol) and finite(rtol):
+        return
+    msg = "One of rtol or atol is not valid, atol: %s, rtol: %s" % (atol,
+                                                                     rtol)
+    mode = _np.geterr()["invalid"]
+    if mode == "warn":
+        _warnings.warn(msg, RuntimeWarning, stacklevel=3)
+    elif mode == "raise":
+        raise FloatingPointError(msg)
+    elif mode == "print":
+        print(msg)
+
+
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a, b = _as_operand(a), _as_operand(b)
+    _check_tolerances(rtol, atol)
     dt = _np.result_type(_dtype_of(a), _dtype_of(b), 1.0)
     if isinstance(b, ndarray) and _np.result_type(b.dtype, 1.0) != dt:
         return _isclose_narrow_b(a, b, rtol, atol, equal_nan)

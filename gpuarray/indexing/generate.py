@@ -156,7 +156,8 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
 
 
 def diag_indices(n, ndim=2):
-    idx = arange(n, dtype=_np.int64)
+    # NumPy's arange(n): its dtype (float for a float n) and its errors
+    idx = arange(n)
     return (idx,) * ndim
 
 
