@@ -75,8 +75,9 @@ def _result_shape(*xs):
                                   if isinstance(x, ndarray)])
 
 
-def where(condition, x=None, y=None):
-    """Elements of x where condition, else of y (one kernel)."""
+def where(condition, x=None, y=None, /):
+    """Elements of x where condition, else of y (one kernel).  All three
+    are positional-only, as in NumPy (x= is its TypeError)."""
     if x is None and y is None:
         # nonzero() through the method _ndarray.py sets (it lives in the
         # indexing chapter, which _engine may not import)

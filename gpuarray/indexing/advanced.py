@@ -613,19 +613,30 @@ def take_along_axis(arr, indices, axis=-1):  # NumPy 2.3's default
         if indices.ndim != 1:
             raise ValueError("when axis=None, `indices` must have a single "
                              "dimension.")
-        return take(arr, indices)
-    ax = _axis(axis, arr.ndim)
+        arr, axis = arr.reshape(-1), 0
+    else:
+        # one axis, as NumPy's normalize_axis_index reads it (a tuple is
+        # its TypeError)
+        axis = _np.lib.array_utils.normalize_axis_index(axis, arr.ndim)
+    return arr[_along_axis_key(arr, indices, axis)]
+
+
+def _along_axis_key(arr, indices, axis):
+    """NumPy's fancy index for take/put_along_axis: `indices` on `axis`,
+    broadcasting aranges on every other axis; NumPy's checks in its
+    order (an integer dtype first: IndexError, then the number of
+    dimensions: ValueError)."""
+    if indices.dtype.kind not in "iu":
+        raise IndexError("`indices` must be an integer array")
     if indices.ndim != arr.ndim:
         raise ValueError("`indices` and `arr` must have the same number of "
                          "dimensions")
-    if indices.dtype.kind not in "iu":
-        raise IndexError("`indices` must be an integer array")
     key = []
-    for d in range(arr.ndim):
-        if d == ax:
+    for d, n in enumerate(arr.shape):
+        if d == axis:
             key.append(indices)
         else:
-            shp = [1] * arr.ndim
-            shp[d] = arr.shape[d]
-            key.append(arange(arr.shape[d], dtype=_INT64).reshape(shp))
-    return arr[tuple(key)]
+            shape = [1] * arr.ndim
+            shape[d] = n
+            key.append(arange(n, dtype=_INT64).reshape(shape))
+    return tuple(key)

@@ -6,12 +6,12 @@ import numpy as _np
 
 from . import advanced as _ix
 from .._core import ndarray
-from .advanced import _check_out, _clip_mode
+from .advanced import _along_axis_key, _check_out, _clip_mode
 from .generate import _wrap_or_clip
 from .._engine.operands import (_INTP, _as_dtype, _dtype_of, _fill_values, _int_array, _need_gp)
 from .flat import _cycled, _minmax, _scatter_flat
 from .._engine import ufuncs as _uf
-from .._engine.arrays import arange, asarray, full
+from .._engine.arrays import asarray, full
 
 
 __all__ = ["put", "place", "putmask", "choose", "select", "put_along_axis"]
@@ -168,25 +168,6 @@ def _m_put(self, indices, values, mode="raise"):
 
 def _m_choose(self, choices, out=None, mode="raise"):
     return choose(self, choices, out, mode)
-
-
-def _along_axis_key(arr, indices, axis):
-    """NumPy's fancy index for *_along_axis: `indices` on `axis`,
-    broadcasting aranges on every other axis."""
-    if indices.dtype.kind not in "iu":
-        raise IndexError("`indices` must be an integer array")
-    if indices.ndim != arr.ndim:
-        raise ValueError("`indices` and `arr` must have the same number of "
-                         "dimensions")
-    key = []
-    for d, n in enumerate(arr.shape):
-        if d == axis:
-            key.append(indices)
-        else:
-            shape = [1] * arr.ndim
-            shape[d] = n
-            key.append(arange(n, dtype=_INT64).reshape(shape))
-    return tuple(key)
 
 
 def put_along_axis(arr, indices, values, axis):
