@@ -59,8 +59,22 @@ def ix_(*args):
 
 
 def _order_check(order):
-    if order not in ("C", "F"):
+    """order= of unravel_index and ravel_multi_index, read as NumPy's
+    PyArray_OrderConverter reads it (None is 'C'; a str or bytes of one
+    letter C, F, A or K in either case; TypeError for another type),
+    then only 'C' or 'F' (ValueError).  Returns 'C' or 'F'."""
+    if order is None:
+        return "C"
+    if isinstance(order, bytes):
+        order = order.decode("latin-1")
+    if not isinstance(order, str):
+        raise TypeError("order must be str, not %s" % type(order).__name__)
+    if len(order) != 1 or order.upper() not in "CFAK":
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
+                         "(got %r)" % (order,))
+    if order.upper() not in "CF":
         raise ValueError("only 'C' or 'F' order is permitted")
+    return order.upper()
 
 
 def _dims_size(dims, message):
@@ -84,7 +98,7 @@ def unravel_index(indices, shape, order="C"):
                         "sequence was inferred as float. Wrap it with "
                         "'np.array(indices, dtype=np.intp)'")
     idx = _int_array(indices, False, "only int indices permitted")
-    _order_check(order)
+    order = _order_check(order)
     size = _dims_size(dims, "dimensions are too large; arrays and shapes "
                       "with a total size greater than 'intp' are not "
                       "supported.")
@@ -117,7 +131,7 @@ def _wrap_or_clip(idx, n, mode):
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     """Flat positions (intp) of coordinate arrays in an array of dims."""
-    _order_check(order)
+    order = _order_check(order)
     dims = (_op.index(dims),) if _np.ndim(dims) == 0 else \
         tuple(_op.index(d) for d in dims)
     if isinstance(mode, (list, tuple)):     # one mode per dimension
