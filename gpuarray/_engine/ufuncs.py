@@ -254,7 +254,16 @@ def _complex_part(val, part):
                              part * ft.itemsize, val.flags.writeable)
 
 
+def _python_part(val, attr):
+    """NumPy's real/imag return val.real/val.imag where val has them: for
+    a Python number that is Python's own (True.real is the int 1), kept
+    here as a 0-d device array of that value."""
+    return _core._asarray(getattr(val, attr))
+
+
 def real(val):
+    if type(val) in (bool, int, float, complex):
+        return _python_part(val, "real")
     val = _as_array(val)    # (a str: the unsupported-dtype TypeError)
     if val.dtype.kind != "c":
         return val
@@ -262,6 +271,8 @@ def real(val):
 
 
 def imag(val):
+    if type(val) in (bool, int, float, complex):
+        return _python_part(val, "imag")
     val = _as_array(val)
     if val.dtype.kind != "c":
         return _core.full(val.shape, 0, val.dtype)

@@ -222,9 +222,11 @@ def triu_indices_from(arr, k=0):
 
 def fill_diagonal(a, val, wrap=False):
     """Write val (cycled) on the main diagonal of `a`, in place."""
-    _need_gp(a, "fill_diagonal")
-    if a.ndim < 2:
+    # NumPy reads a.ndim first: a NumPy scalar or a 0-d/1-d array of any
+    # kind is its ValueError; then only a gpuarray array can be written
+    if getattr(a, "ndim", 2) < 2:
         raise ValueError("array must be at least 2-d")
+    _need_gp(a, "fill_diagonal")
     if a.ndim == 2:
         # In C order the diagonal is every (ncols + 1)-th element; tall
         # matrices stop after the square block unless wrap.
