@@ -37,8 +37,35 @@ def _cal(holidays, busdaycal):
     return kw
 
 
+def _check_out(out, name):
+    """out= of the business-day functions: an array, as NumPy's argument
+    parsing wants before any work (its ValueError for a list or a
+    scalar)."""
+    if out is not None and not isinstance(out, (ndarray, _np.ndarray)):
+        raise ValueError("%s: must provide a NumPy array for 'out' (a "
+                         "gpuarray or NumPy array; got %s)"
+                         % (name, type(out).__name__))
+
+
 def _device(r, out):
+    """NumPy's result r, on the device or written into out (NumPy's
+    iterator checks: r broadcasts to out's shape, ValueError otherwise;
+    then the cast is 'safe', TypeError otherwise)."""
     if out is not None:
+        r = _np.asarray(r)
+        try:
+            shape = _np.broadcast_shapes(r.shape, out.shape)
+        except ValueError:
+            shape = None
+        if shape != tuple(out.shape):
+            raise ValueError("operands could not be broadcast together "
+                             "with the result's shape %s and out's shape %s"
+                             % (r.shape, tuple(out.shape)))
+        if not _np.can_cast(r.dtype, out.dtype, "safe"):
+            raise TypeError("Iterator requested dtype could not be cast "
+                            "from %r to %r, the output operand's dtype, "
+                            "according to the rule 'safe'"
+                            % (r.dtype, out.dtype))
         out[...] = asarray(r)
         return out
     return asarray(r) if isinstance(r, _np.ndarray) else r
@@ -50,6 +77,7 @@ def is_busday(dates, weekmask="1111100", holidays=None, busdaycal=None,
 
     Differs from NumPy: computed by NumPy on the host (calendar logic, no
     kernel); the result is copied to the device."""
+    _check_out(out, "is_busday")
     r = _np.is_busday(_host(dates), weekmask=_host(weekmask),
                       **_cal(holidays, busdaycal))
     return _device(r, out)
@@ -61,6 +89,7 @@ def busday_count(begindates, enddates, weekmask="1111100", holidays=None,
 
     Differs from NumPy: computed by NumPy on the host; the counts are
     copied to the device."""
+    _check_out(out, "busday_count")
     r = _np.busday_count(_host(begindates), _host(enddates),
                          weekmask=_host(weekmask),
                          **_cal(holidays, busdaycal))
@@ -74,6 +103,7 @@ def busday_offset(dates, offsets, roll="raise", weekmask="1111100",
 
     Differs from NumPy: computed by NumPy on the host (calendar logic, no
     kernel); the dates are copied to the device."""
+    _check_out(out, "busday_offset")
     r = _np.busday_offset(_host(dates), _host(offsets), roll=roll,
                           weekmask=_host(weekmask),
                           **_cal(holidays, busdaycal))
