@@ -370,6 +370,10 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
         start = 0
     if step is None:
         step = 1
+    # device 0-d bounds decide the length: read on the host (one sync),
+    # as the NumPy scalars NumPy's arange would see
+    start, stop, step = (v.get()[()] if isinstance(v, ndarray) and
+                         v.ndim == 0 else v for v in (start, stop, step))
     try:
         if any(np.iscomplexobj(v) for v in (start, stop, step)):
             raise TypeError  # NumPy's own path (float() would warn)

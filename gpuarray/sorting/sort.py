@@ -324,8 +324,8 @@ def sort_complex(a):
 def lexsort(keys, axis=-1):
     """Indices sorting by the last key, then the one before, ... (stable
     sorts from the first key to the last)."""
-    if _np.ndim(keys) == 0 and isinstance(keys, (ndarray, _np.ndarray,
-                                                 _np.generic)):
+    if isinstance(keys, (ndarray, _np.ndarray, _np.generic)) and \
+            keys.ndim == 0:
         # a 0-d array or a NumPy scalar is no sequence of keys
         raise TypeError("need sequence of keys with len > 0 in lexsort")
     if isinstance(keys, ndarray):
