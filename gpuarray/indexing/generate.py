@@ -11,7 +11,7 @@ import operator as _op
 import numpy as _np
 
 from . import advanced as _ix
-from .advanced import _clip_mode
+from .take_arguments import _clip_mode
 from .._core import ndarray
 from .._engine.operands import _INTP, _fill_values, _int_array, _need_gp
 from .flat import _cycled, _minmax, _scatter_flat

@@ -6,7 +6,8 @@ import numpy as _np
 
 from . import advanced as _ix
 from .._core import ndarray
-from .advanced import _along_axis_key, _check_out, _clip_mode
+from .advanced import _along_axis_key
+from .take_arguments import _check_out, _clip_mode
 from .generate import _wrap_or_clip
 from .._engine.operands import (_INTP, _as_dtype, _dtype_of, _fill_values, _int_array, _need_gp)
 from .flat import _cycled, _minmax, _scatter_flat
