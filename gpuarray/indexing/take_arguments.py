@@ -17,8 +17,8 @@ def _clip_mode(mode):
     """mode= of take, put, choose and ravel_multi_index, read as NumPy's
     PyArray_ClipmodeConverter reads it: None is 'raise'; a str or bytes
     must be one of the three names (ValueError); an integer (not a bool)
-    is the enum number 0-2 (ValueError for another); any other type is a
-    TypeError.  Returns the mode's name."""
+    is the enum number 0-2 (ValueError for another C int); any other
+    type is a TypeError.  Returns the mode's name."""
     if mode is None:
         return "raise"
     if isinstance(mode, bytes):
@@ -33,6 +33,8 @@ def _clip_mode(mode):
         raise TypeError("clipmode not understood (got %s)"
                         % type(mode).__name__)
     number = _op.index(mode)
+    if not -2 ** 31 <= number < 2 ** 31:    # no C int: NumPy's TypeError
+        raise TypeError("clipmode not understood (got %d)" % number)
     if not 0 <= number < len(_CLIP_MODES):
         raise ValueError("integer clipmode must be RAISE, WRAP, or CLIP "
                          "(0-2), got %d" % number)

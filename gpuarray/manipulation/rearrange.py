@@ -64,13 +64,11 @@ def array_split(ary, indices_or_sections, axis=0):
 def split(ary, indices_or_sections, axis=0):
     if _np.ndim(indices_or_sections) == 0:
         _need_shape(ary, "split", "shape")
-    a = asarray(ary)
-    if _np.ndim(indices_or_sections) == 0:
-        n = a.shape[axis]
+        n = asarray(ary).shape[axis]
         if n % indices_or_sections:     # NumPy's test, as written
             raise ValueError("array split does not result in an equal "
                              "division")
-    return array_split(a, indices_or_sections, axis)
+    return array_split(ary, indices_or_sections, axis)
 
 
 def hsplit(ary, indices_or_sections):
