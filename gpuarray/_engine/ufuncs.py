@@ -341,10 +341,12 @@ def _check_tolerances(rtol, atol):
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a, b = _as_operand(a), _as_operand(b)
     _check_tolerances(rtol, atol)
+    # array tolerances broadcast with a and b, as in NumPy
+    rtol, atol = _as_operand(rtol), _as_operand(atol)
     dt = _np.result_type(_dtype_of(a), _dtype_of(b), 1.0)
     if isinstance(b, ndarray) and _np.result_type(b.dtype, 1.0) != dt:
         return _isclose_narrow_b(a, b, rtol, atol, equal_nan)
-    out = _core.empty(_result_shape(a, b), _np.bool_)
+    out = _core.empty(_result_shape(a, b, rtol, atol), _np.bool_)
     _core._elementwise("out0 = gpa_isclose(in0, in1, in2, in3, in4);",
                        (a, b, rtol, atol, bool(equal_nan)), (out,),
                        (dt, dt, _np.float64, _np.float64, _np.bool_,
