@@ -402,7 +402,6 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
     return out
 
 
-@_on_device
 def _sample_count(num):
     """num= of linspace, logspace and geomspace, read as NumPy's linspace
     reads it: an integer (operator.index: TypeError for a float or a
@@ -419,6 +418,7 @@ def _sample_count(num):
     return num
 
 
+@_on_device
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
              axis=0, *, device=None):
     """num values from start to stop, computed with NumPy's formula."""
