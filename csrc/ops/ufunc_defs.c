@@ -121,9 +121,9 @@ const gpa_ufunc_def gpa_ufunc_defs[] = {
     U2("greater_equal", "gpa_ge"),
 
     /* --- logical: NumPy truthiness of any type (complex: either part) --- */
-    { "logical_and", 2, 1, { { "", "out0 = gpa_nonzero(in0) && gpa_nonzero(in1);" } }, 1 },
-    { "logical_or", 2, 1, { { "", "out0 = gpa_nonzero(in0) || gpa_nonzero(in1);" } }, 1 },
-    { "logical_xor", 2, 1, { { "", "out0 = gpa_nonzero(in0) != gpa_nonzero(in1);" } }, 1 },
+    { "logical_and", 2, 1, { { "", "out0 = gpa_nonzero(in0) && gpa_nonzero(in1);" } } },
+    { "logical_or", 2, 1, { { "", "out0 = gpa_nonzero(in0) || gpa_nonzero(in1);" } } },
+    { "logical_xor", 2, 1, { { "", "out0 = gpa_nonzero(in0) != gpa_nonzero(in1);" } } },
     { "logical_not", 1, 1, { { "", "out0 = !gpa_nonzero(in0);" } } },
 
     /* --- elementwise helpers of non-ufunc functions --- */

@@ -32,8 +32,6 @@ typedef struct {
     const char *name;          /* NumPy's ufunc name, e.g. "add", "divide" */
     int nin, nout;
     gpa_ufunc_body bodies[6];  /* first whose kinds contains the char wins; ends at body == NULL */
-    int pyint_as_long;         /* a Python int operand is a C long (Note [Logical
-                                  ufuncs and Python ints], ufunc_exec.c) */
 } gpa_ufunc_def;
 
 extern const gpa_ufunc_def gpa_ufunc_defs[];
