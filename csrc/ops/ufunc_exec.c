@@ -469,6 +469,39 @@ fail:
     return r;
 }
 
+/* Note [Logical ufuncs and Python ints]: NumPy's promoter for
+ * logical_and, logical_or and logical_xor reads a Python int operand as
+ * a C long whatever the other operand is, so one outside int64's range
+ * is its OverflowError (np.logical_and(2**63, x)).  Returns 0, or -1
+ * with that exception set. */
+static int check_logical_pyints(gpa_ufunc *uf, gpa_ufunc_args *a,
+                                const int *codes)
+{
+    static const char *const names[] = {"logical_and", "logical_or",
+                                        "logical_xor", NULL};
+    int k;
+    for (k = 0; names[k] && strcmp(uf->def->name, names[k]) != 0; k++)
+        ;
+    if (names[k] == NULL)
+        return 0;
+    for (int i = 0; i < uf->nin; i++) {
+        if (codes[i] != GPA_WEAK_INT || PyBool_Check(a->in[i]))
+            continue;
+        int overflow = 0;
+        (void)PyLong_AsLongLongAndOverflow(a->in[i], &overflow);
+        if (PyErr_Occurred())
+            return -1;
+        if (overflow) {
+            PyErr_Format(PyExc_OverflowError,
+                         "Python int too large to convert to C long (ufunc "
+                         "'%U' reads a Python int operand as int64, as "
+                         "NumPy's does)", uf->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
 {
     int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
@@ -530,6 +563,8 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
             return NULL;
         }
     }
+    if (check_logical_pyints(uf, a, codes) < 0)
+        return NULL;
     gpa_resolution scratch;
     const gpa_resolution *res = gpa_ufunc_resolve(uf, codes, a->dtype,
                                                   a->signature, a->casting,

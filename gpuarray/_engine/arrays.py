@@ -370,6 +370,10 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
         start = 0
     if step is None:
         step = 1
+    # device 0-d bounds decide the length: read on the host (one sync),
+    # as the NumPy scalars NumPy's arange would see
+    start, stop, step = (v.get()[()] if isinstance(v, ndarray) and
+                         v.ndim == 0 else v for v in (start, stop, step))
     try:
         if any(np.iscomplexobj(v) for v in (start, stop, step)):
             raise TypeError  # NumPy's own path (float() would warn)
@@ -400,10 +404,11 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None,
     return out
 
 
-@_on_device
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
-             axis=0, *, device=None):
-    """num values from start to stop, computed with NumPy's formula."""
+def _sample_count(num):
+    """num= of linspace, logspace and geomspace, read as NumPy's linspace
+    reads it: an integer (operator.index: TypeError for a float or a
+    str), not negative (ValueError), a length (ValueError past a C
+    ssize_t)."""
     num = operator.index(num)
     if num < 0:
         raise ValueError("Number of samples, %d, must be non-negative." % num)
@@ -412,6 +417,14 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
         # this ValueError (from 2**63 - 1 it wraps to an empty array); no
         # length past a C ssize_t is possible, so it is refused here
         raise ValueError("Maximum allowed size exceeded")
+    return num
+
+
+@_on_device
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None,
+             axis=0, *, device=None):
+    """num values from start to stop, computed with NumPy's formula."""
+    num = _sample_count(num)
     if isinstance(start, ndarray) or isinstance(stop, ndarray):
         # device endpoints stay on the device (no host round trip)
         return _spaces.linspace_device(start, stop, num, endpoint, retstep,
@@ -512,11 +525,48 @@ def _tri_len(n):
     return n
 
 
+def _min_int(low, high):
+    """The smallest signed type NumPy's tri gives an arange from low to
+    high (numpy/lib/_twodim_base_impl.py)."""
+    for t in (np.int8, np.int16, np.int32):
+        info = np.iinfo(t)
+        if high <= info.max and low >= info.min:
+            return np.dtype(t)
+    return np.dtype(np.int64)
+
+
+def _numpy_number(v):
+    return isinstance(v, (np.generic, np.ndarray))
+
+
 def tri(N, M=None, k=0, dtype=float):
     """Ones at and below the k-th diagonal."""
-    N = _tri_len(N)
-    M = N if M is None else _tri_len(M)
+    M = N if M is None else M
     if isinstance(k, str):      # NumPy negates k: its TypeError
         raise TypeError("bad operand type for unary -: 'str'")
+    if any(_numpy_number(v) for v in (N, M, k)):
+        return _tri_numpy_numbers(N, M, k, np.dtype(dtype))
+    N, M = _tri_len(N), _tri_len(M)
     # NumPy builds tri from aranges: a negative length gives no rows/columns
     return _core._tri(max(N, 0), max(M, 0), k, np.dtype(dtype))
+
+
+def _tri_numpy_numbers(N, M, k, dtype):
+    """tri where N, M or k is a NumPy number.  NumPy's tri is
+    greater_equal.outer(arange(N), arange(-k, M - k)), its aranges of
+    the smallest int type holding their bounds (_min_int), and -k and
+    M - k are NumPy scalar arithmetic: -uint8(1) wraps to 255, so that
+    arange's start overflows int8 (NumPy's OverflowError), uint8(1) - -1
+    is NumPy's error, a NumPy bool has no negative (TypeError).  So the
+    bounds and the aranges are NumPy's own, on the host (lengths N and
+    M, far below the N x M mask, made on the device)."""
+    lo, hi = -k, M - k
+    rows = np.arange(N, dtype=_min_int(0, N))
+    cols = np.arange(lo, hi, dtype=_min_int(lo, hi))
+    if cols.size == 0 or int(cols[-1]) - int(cols[0]) == cols.size - 1:
+        # consecutive columns lo, lo + 1, ...: the k = -lo diagonal
+        k = -int(cols[0]) if cols.size else 0
+        return _core._tri(rows.size, cols.size, k, dtype)
+    # wrapped columns (NumPy's arithmetic in a small type): as NumPy
+    mask = asarray(rows).reshape(-1, 1) >= asarray(cols).reshape(1, -1)
+    return mask.astype(dtype)

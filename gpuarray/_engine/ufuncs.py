@@ -75,8 +75,9 @@ def _result_shape(*xs):
                                   if isinstance(x, ndarray)])
 
 
-def where(condition, x=None, y=None):
-    """Elements of x where condition, else of y (one kernel)."""
+def where(condition, x=None, y=None, /):
+    """Elements of x where condition, else of y (one kernel).  All three
+    are positional-only, as in NumPy (x= is its TypeError)."""
     if x is None and y is None:
         # nonzero() through the method _ndarray.py sets (it lives in the
         # indexing chapter, which _engine may not import)
@@ -253,7 +254,16 @@ def _complex_part(val, part):
                              part * ft.itemsize, val.flags.writeable)
 
 
+def _python_part(val, attr):
+    """NumPy's real/imag return val.real/val.imag where val has them: for
+    a Python number that is Python's own (True.real is the int 1), kept
+    here as a 0-d device array of that value."""
+    return _core._asarray(getattr(val, attr))
+
+
 def real(val):
+    if type(val) in (bool, int, float, complex):
+        return _python_part(val, "real")
     val = _as_array(val)    # (a str: the unsupported-dtype TypeError)
     if val.dtype.kind != "c":
         return val
@@ -261,6 +271,8 @@ def real(val):
 
 
 def imag(val):
+    if type(val) in (bool, int, float, complex):
+        return _python_part(val, "imag")
     val = _as_array(val)
     if val.dtype.kind != "c":
         return _core.full(val.shape, 0, val.dtype)
@@ -320,12 +332,40 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     return out
 
 
+def _check_tolerances(rtol, atol):
+    """NumPy's isclose first asks whether atol and rtol are all finite:
+    isfinite's TypeError for a str, None or an object; a nan or an inf
+    is reported as np.errstate's 'invalid' setting says (a RuntimeWarning
+    by default).  Device tolerances are checked by dtype only (no sync)."""
+    def finite(t):
+        if isinstance(t, ndarray):
+            if t.dtype.kind not in "biufc":
+                raise TypeError("ufunc 'isfinite' not supported for the "
+                                "tolerance's dtype %s" % t.dtype)
+            return True
+        return bool(_np.all(_np.isfinite(t)))
+    if finite(atol) and finite(rtol):
+        return
+    msg = "One of rtol or atol is not valid, atol: %s, rtol: %s" % (atol,
+                                                                     rtol)
+    mode = _np.geterr()["invalid"]
+    if mode == "warn":
+        _warnings.warn(msg, RuntimeWarning, stacklevel=3)
+    elif mode == "raise":
+        raise FloatingPointError(msg)
+    elif mode == "print":
+        print(msg)
+
+
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a, b = _as_operand(a), _as_operand(b)
+    _check_tolerances(rtol, atol)
+    # array tolerances broadcast with a and b, as in NumPy
+    rtol, atol = _as_operand(rtol), _as_operand(atol)
     dt = _np.result_type(_dtype_of(a), _dtype_of(b), 1.0)
     if isinstance(b, ndarray) and _np.result_type(b.dtype, 1.0) != dt:
         return _isclose_narrow_b(a, b, rtol, atol, equal_nan)
-    out = _core.empty(_result_shape(a, b), _np.bool_)
+    out = _core.empty(_result_shape(a, b, rtol, atol), _np.bool_)
     _core._elementwise("out0 = gpa_isclose(in0, in1, in2, in3, in4);",
                        (a, b, rtol, atol, bool(equal_nan)), (out,),
                        (dt, dt, _np.float64, _np.float64, _np.bool_,

@@ -3,11 +3,9 @@ One sync, deliberate: NumPy raises ValueError for a zero endpoint at the
 call; the linspace of the logs (_engine/spaces.py) has none.
 """
 
-import operator as _op
-
 import numpy as _np
 
-from .._engine.arrays import asarray
+from .._engine.arrays import asarray, _sample_count
 from .._engine import ufuncs as _uf
 from .._engine import spaces as _spaces
 from ..logic import truth as _logic_truth
@@ -25,23 +23,23 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     numpy.geomspace computes them: negative and complex starts are
     rotated onto the positive real axis and back, and the endpoints are
     set to start and stop."""
-    num = _op.index(num)
     start, stop = asarray(start), asarray(stop)
     # one sync, deliberate: NumPy raises for a zero at the call
     if bool(_uf.logical_or(_logic_truth.any(start == 0),
                            _logic_truth.any(stop == 0))):
         raise ValueError("Geometric sequence cannot include zero")
     # NumPy promotes with a 0-d array of `dtype` (float64 when None), so
-    # the working dtype is never narrower than the requested one.
+    # the working dtype is never narrower than the requested one; num
+    # goes through float() first (its ValueError for a str), then is the
+    # sample count of NumPy's linspace
     dt = _np.result_type(start.dtype, stop.dtype, float(num),
                          _np.zeros((), dtype))
+    num = _sample_count(num)
     out_dt = dt if dtype is None else _np.dtype(dtype)
     start, stop = start.astype(dt), stop.astype(dt)
     sign = _uf.sign(start)
     start = start / sign
     stop = stop / sign
-    if num < 0:
-        raise ValueError("Number of samples, %d, must be non-negative." % num)
     # NumPy's linspace of the logs, on the device without a sync
     y = _spaces.linspace_device(_uf.log10(start), _uf.log10(stop), num,
                                 endpoint, False, None, 0)

@@ -35,6 +35,7 @@ from ..math.cumulative import cumsum
 from .._engine.ufuncs import clip
 from .._engine.ufuncs import where
 from . import structured as _structured
+from .take_arguments import _check_take_out, _clip_mode
 from .._engine.ufuncs import logical_or
 from ..math.extrema import argmax
 from ..logic.truth import void_truth as _void_truth
@@ -495,7 +496,7 @@ def _element_value(dtype, value):
 def take(a, indices, axis=None, out=None, mode="raise"):
     """Elements of a at `indices` along `axis` (flattened when None)."""
     a = _asarray(a)
-    _check_mode(mode)
+    mode = _clip_mode(mode)
     if isinstance(axis, (tuple, list)):     # one axis, as NumPy's take
         raise TypeError("'%s' object cannot be interpreted as an integer"
                         % type(axis).__name__)
@@ -506,6 +507,8 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     else:
         ax = _axis(axis, a.ndim)
     idx = _take_indices(indices)
+    _check_take_out(out, a.shape[:ax] + idx.shape + a.shape[ax + 1:],
+                    a.dtype)
     if mode != "raise":
         n = a.shape[ax]
         if n == 0 and idx.size:
@@ -516,12 +519,6 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         out[...] = r
         return out
     return r
-
-
-def _check_mode(mode):
-    if mode not in ("raise", "wrap", "clip"):
-        raise ValueError("clipmode must be one of 'clip', 'raise', or "
-                         "'wrap' (got %r)" % (mode,))
 
 
 def _take_indices(indices):
@@ -568,19 +565,30 @@ def take_along_axis(arr, indices, axis=-1):  # NumPy 2.3's default
         if indices.ndim != 1:
             raise ValueError("when axis=None, `indices` must have a single "
                              "dimension.")
-        return take(arr, indices)
-    ax = _axis(axis, arr.ndim)
+        arr, axis = arr.reshape(-1), 0
+    else:
+        # one axis, as NumPy's normalize_axis_index reads it (a tuple is
+        # its TypeError)
+        axis = _np.lib.array_utils.normalize_axis_index(axis, arr.ndim)
+    return arr[_along_axis_key(arr, indices, axis)]
+
+
+def _along_axis_key(arr, indices, axis):
+    """NumPy's fancy index for take/put_along_axis: `indices` on `axis`,
+    broadcasting aranges on every other axis; NumPy's checks in its
+    order (an integer dtype first: IndexError, then the number of
+    dimensions: ValueError)."""
+    if indices.dtype.kind not in "iu":
+        raise IndexError("`indices` must be an integer array")
     if indices.ndim != arr.ndim:
         raise ValueError("`indices` and `arr` must have the same number of "
                          "dimensions")
-    if indices.dtype.kind not in "iu":
-        raise IndexError("`indices` must be an integer array")
     key = []
-    for d in range(arr.ndim):
-        if d == ax:
+    for d, n in enumerate(arr.shape):
+        if d == axis:
             key.append(indices)
         else:
-            shp = [1] * arr.ndim
-            shp[d] = arr.shape[d]
-            key.append(arange(arr.shape[d], dtype=_INT64).reshape(shp))
-    return arr[tuple(key)]
+            shape = [1] * arr.ndim
+            shape[d] = n
+            key.append(arange(n, dtype=_INT64).reshape(shape))
+    return tuple(key)

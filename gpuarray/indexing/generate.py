@@ -11,6 +11,7 @@ import operator as _op
 import numpy as _np
 
 from . import advanced as _ix
+from .take_arguments import _clip_mode
 from .._core import ndarray
 from .._engine.operands import _INTP, _fill_values, _int_array, _need_gp
 from .flat import _cycled, _minmax, _scatter_flat
@@ -58,8 +59,22 @@ def ix_(*args):
 
 
 def _order_check(order):
-    if order not in ("C", "F"):
+    """order= of unravel_index and ravel_multi_index, read as NumPy's
+    PyArray_OrderConverter reads it (None is 'C'; a str or bytes of one
+    letter C, F, A or K in either case; TypeError for another type),
+    then only 'C' or 'F' (ValueError).  Returns 'C' or 'F'."""
+    if order is None:
+        return "C"
+    if isinstance(order, bytes):
+        order = order.decode("latin-1")
+    if not isinstance(order, str):
+        raise TypeError("order must be str, not %s" % type(order).__name__)
+    if len(order) != 1 or order.upper() not in "CFAK":
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
+                         "(got %r)" % (order,))
+    if order.upper() not in "CF":
         raise ValueError("only 'C' or 'F' order is permitted")
+    return order.upper()
 
 
 def _dims_size(dims, message):
@@ -83,7 +98,7 @@ def unravel_index(indices, shape, order="C"):
                         "sequence was inferred as float. Wrap it with "
                         "'np.array(indices, dtype=np.intp)'")
     idx = _int_array(indices, False, "only int indices permitted")
-    _order_check(order)
+    order = _order_check(order)
     size = _dims_size(dims, "dimensions are too large; arrays and shapes "
                       "with a total size greater than 'intp' are not "
                       "supported.")
@@ -105,16 +120,6 @@ def unravel_index(indices, shape, order="C"):
     return tuple(coords)
 
 
-_CLIP_MODES = ("clip", "raise", "wrap")
-
-
-def _clip_mode(mode):
-    if mode not in _CLIP_MODES:
-        raise ValueError("clipmode must be one of 'clip', 'raise', or "
-                         "'wrap' (got %r)" % (mode,))
-    return mode
-
-
 def _wrap_or_clip(idx, n, mode):
     """idx brought into [0, n) by `mode` ('raise' checks elsewhere)."""
     if mode == "wrap":
@@ -126,14 +131,16 @@ def _wrap_or_clip(idx, n, mode):
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     """Flat positions (intp) of coordinate arrays in an array of dims."""
-    _order_check(order)
+    order = _order_check(order)
     dims = (_op.index(dims),) if _np.ndim(dims) == 0 else \
         tuple(_op.index(d) for d in dims)
-    modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)
-    if len(modes) != len(dims):
-        raise ValueError("clipmode must have the same length as dims")
-    for m in modes:
-        _clip_mode(m)
+    if isinstance(mode, (list, tuple)):     # one mode per dimension
+        if len(mode) != len(dims):
+            raise ValueError("list of clipmodes has wrong length (%d "
+                             "instead of %d)" % (len(mode), len(dims)))
+        modes = tuple(_clip_mode(m) for m in mode)
+    else:
+        modes = (_clip_mode(mode),) * len(dims)
     coords = [multi_index[i] for i in range(len(multi_index))]
     if len(coords) != len(dims):
         raise ValueError("parameter multi_index must be a sequence of "
@@ -163,7 +170,8 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
 
 
 def diag_indices(n, ndim=2):
-    idx = arange(n, dtype=_np.int64)
+    # NumPy's arange(n): its dtype (float for a float n) and its errors
+    idx = arange(n)
     return (idx,) * ndim
 
 
@@ -214,9 +222,11 @@ def triu_indices_from(arr, k=0):
 
 def fill_diagonal(a, val, wrap=False):
     """Write val (cycled) on the main diagonal of `a`, in place."""
-    _need_gp(a, "fill_diagonal")
-    if a.ndim < 2:
+    # NumPy reads a.ndim first: a NumPy scalar or a 0-d/1-d array of any
+    # kind is its ValueError; then only a gpuarray array can be written
+    if getattr(a, "ndim", 2) < 2:
         raise ValueError("array must be at least 2-d")
+    _need_gp(a, "fill_diagonal")
     if a.ndim == 2:
         # In C order the diagonal is every (ncols + 1)-th element; tall
         # matrices stop after the square block unless wrap.

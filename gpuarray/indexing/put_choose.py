@@ -6,11 +6,13 @@ import numpy as _np
 
 from . import advanced as _ix
 from .._core import ndarray
-from .generate import _clip_mode, _wrap_or_clip
+from .advanced import _along_axis_key
+from .take_arguments import _check_out, _clip_mode
+from .generate import _wrap_or_clip
 from .._engine.operands import (_INTP, _as_dtype, _dtype_of, _fill_values, _int_array, _need_gp)
 from .flat import _cycled, _minmax, _scatter_flat
 from .._engine import ufuncs as _uf
-from .._engine.arrays import arange, asarray, full
+from .._engine.arrays import asarray, full
 
 
 __all__ = ["put", "place", "putmask", "choose", "select", "put_along_axis"]
@@ -23,7 +25,7 @@ def put(a, ind, v, mode="raise"):
     """a.flat[ind] = v (v cycled), in place.  Duplicate indices leave
     one of their values (unspecified which; NumPy keeps the last)."""
     _need_gp(a, "put")
-    _clip_mode(mode)
+    mode = _clip_mode(mode)
     if isinstance(ind, ndarray) or isinstance(ind, _np.ndarray):
         idx = _int_array(ind, True, "Cannot cast array data from "
                          "%(dtype)r to dtype('int64') according to the "
@@ -79,20 +81,22 @@ def putmask(a, mask, values):
 
 def choose(a, choices, out=None, mode="raise"):
     """choices[a[i]][i] for every i (all broadcast together)."""
-    _clip_mode(mode)
+    mode = _clip_mode(mode)
     a = asarray(a)
     if a.dtype.kind not in "biu" or not _np.can_cast(a.dtype, _INTP,
                                                      "safe"):
         raise TypeError("Cannot cast array data from %r to dtype('int64') "
                         "according to the rule 'safe'" % a.dtype)
-    if isinstance(choices, ndarray):
-        choices = [choices[i] for i in range(choices.shape[0])]
-    choices = list(choices)
-    if not choices:
-        raise ValueError("0-length sequence.")
+    choices = _choice_list(choices)
     dt = _np.result_type(*[_dtype_of(c) for c in choices])
     ops = [_as_dtype(c, dt) for c in choices]
     shape = _np.broadcast_shapes(a.shape, *[c.shape for c in ops])
+    # NumPy checks out= before any entry of a: of exactly the broadcast
+    # shape (its TypeError), any dtype (the result is cast into it)
+    _check_out(out, "choose")
+    if out is not None and tuple(out.shape) != shape:
+        raise TypeError("choose: invalid shape for output array: %s, "
+                        "expected %s" % (tuple(out.shape), shape))
     n = len(ops)
     idx = a.astype(_np.int64, copy=False)
     if mode == "raise":
@@ -110,6 +114,26 @@ def choose(a, choices, out=None, mode="raise"):
         out[...] = res
         return out
     return res
+
+
+def _choice_list(choices):
+    """choose's choices as a list, split as NumPy splits them: an array
+    along its first axis (a 0-d one is NumPy's TypeError), any other
+    sequence by its items (a dict or an object without len() is a
+    TypeError, as in NumPy; none at all its ValueError)."""
+    if isinstance(choices, (ndarray, _np.ndarray)):
+        if choices.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        return [choices[i] for i in range(choices.shape[0])]
+    if isinstance(choices, dict):
+        raise TypeError("dict is not a sequence")
+    if not hasattr(choices, "__len__"):
+        raise TypeError("choices must be a sequence (got %s)"
+                        % type(choices).__name__)
+    choices = list(choices)
+    if not choices:
+        raise ValueError("0-length sequence.")
+    return choices
 
 
 def select(condlist, choicelist, default=0):
@@ -149,25 +173,6 @@ def _m_put(self, indices, values, mode="raise"):
 
 def _m_choose(self, choices, out=None, mode="raise"):
     return choose(self, choices, out, mode)
-
-
-def _along_axis_key(arr, indices, axis):
-    """NumPy's fancy index for *_along_axis: `indices` on `axis`,
-    broadcasting aranges on every other axis."""
-    if indices.dtype.kind not in "iu":
-        raise IndexError("`indices` must be an integer array")
-    if indices.ndim != arr.ndim:
-        raise ValueError("`indices` and `arr` must have the same number of "
-                         "dimensions")
-    key = []
-    for d, n in enumerate(arr.shape):
-        if d == axis:
-            key.append(indices)
-        else:
-            shape = [1] * arr.ndim
-            shape[d] = n
-            key.append(arange(n, dtype=_INT64).reshape(shape))
-    return tuple(key)
 
 
 def put_along_axis(arr, indices, values, axis):

@@ -37,7 +37,34 @@ def _cal(holidays, busdaycal):
     return kw
 
 
+def _check_out(out, name, dtype, *operands):
+    """out= of the business-day functions, checked as NumPy does before
+    any work: an array (its ValueError for a list or a scalar), of the
+    operands' broadcast shape or one they broadcast to (ValueError),
+    into which the result's dtype casts under 'safe' (TypeError)."""
+    if out is None:
+        return
+    if not isinstance(out, (ndarray, _np.ndarray)):
+        raise ValueError("%s: must provide a NumPy array for 'out' (a "
+                         "gpuarray or NumPy array; got %s)"
+                         % (name, type(out).__name__))
+    try:
+        shape = _np.broadcast_shapes(*[_np.shape(x) for x in operands],
+                                     out.shape)
+    except ValueError:
+        shape = None
+    if shape != tuple(out.shape):
+        raise ValueError("%s: operands could not be broadcast together "
+                         "with out's shape %s" % (name, tuple(out.shape)))
+    if not _np.can_cast(dtype, out.dtype, "safe"):
+        raise TypeError("Iterator requested dtype could not be cast from "
+                        "%r to %r, the output operand's dtype, according "
+                        "to the rule 'safe'" % (_np.dtype(dtype), out.dtype))
+
+
 def _device(r, out):
+    """NumPy's result r, on the device or written into out (checked by
+    _check_out first)."""
     if out is not None:
         out[...] = asarray(r)
         return out
@@ -50,6 +77,7 @@ def is_busday(dates, weekmask="1111100", holidays=None, busdaycal=None,
 
     Differs from NumPy: computed by NumPy on the host (calendar logic, no
     kernel); the result is copied to the device."""
+    _check_out(out, "is_busday", _np.bool_, dates)
     r = _np.is_busday(_host(dates), weekmask=_host(weekmask),
                       **_cal(holidays, busdaycal))
     return _device(r, out)
@@ -61,6 +89,7 @@ def busday_count(begindates, enddates, weekmask="1111100", holidays=None,
 
     Differs from NumPy: computed by NumPy on the host; the counts are
     copied to the device."""
+    _check_out(out, "busday_count", _np.int64, begindates, enddates)
     r = _np.busday_count(_host(begindates), _host(enddates),
                          weekmask=_host(weekmask),
                          **_cal(holidays, busdaycal))
@@ -74,6 +103,7 @@ def busday_offset(dates, offsets, roll="raise", weekmask="1111100",
 
     Differs from NumPy: computed by NumPy on the host (calendar logic, no
     kernel); the dates are copied to the device."""
+    _check_out(out, "busday_offset", "datetime64[D]", dates, offsets)
     r = _np.busday_offset(_host(dates), _host(offsets), roll=roll,
                           weekmask=_host(weekmask),
                           **_cal(holidays, busdaycal))

@@ -16,16 +16,50 @@ _INT64 = _np.dtype(_np.int64)
 _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 
-def may_share_memory(a, b, /, max_work=None):
-    """True when the address ranges of a and b overlap (a bounds test:
-    may say True for interleaved arrays that share no element)."""
-    if not isinstance(a, ndarray) and not isinstance(b, ndarray):
-        return _np.may_share_memory(a, b, max_work)
-    if not (isinstance(a, ndarray) and isinstance(b, ndarray)):
-        return False  # host memory and device memory never overlap
+def _max_work(max_work):
+    """max_work= as NumPy reads it: None, or a Python int (NumPy's
+    ValueError for a float, a str or a NumPy integer; OverflowError past
+    a C ssize_t; ValueError below -2, the last of its named values)."""
+    if max_work is None:
+        return None
+    if not isinstance(max_work, int):
+        raise ValueError("max_work must be an integer (got %s)"
+                         % type(max_work).__name__)
+    if not -2 ** 63 <= max_work < 2 ** 63:
+        raise OverflowError("Python int too large to convert to C ssize_t")
+    if max_work < -2:
+        raise ValueError("Invalid value for max_work")
+    return max_work
+
+
+def _host_operand(x):
+    """A non-gpuarray argument converted as NumPy converts it (its
+    ValueError for a ragged list); host memory never overlaps device
+    memory, so only the conversion's errors matter."""
+    if not isinstance(x, ndarray):
+        _np.asarray(x)
+
+
+def _bounds_overlap(a, b):
     ea, eb = _byte_extent(a), _byte_extent(b)
     return ea is not None and eb is not None and ea[0] < eb[1] and \
         eb[0] < ea[1]
+
+
+def may_share_memory(a, b, /, max_work=None):
+    """True when the address ranges of a and b overlap (a bounds test:
+    may say True for interleaved arrays that share no element); with a
+    max_work other than None or 0, the exact test of shares_memory."""
+    if not isinstance(a, ndarray) and not isinstance(b, ndarray):
+        return _np.may_share_memory(a, b, max_work)
+    max_work = _max_work(max_work)
+    _host_operand(a)
+    _host_operand(b)
+    if not (isinstance(a, ndarray) and isinstance(b, ndarray)):
+        return False  # host memory and device memory never overlap
+    if not _bounds_overlap(a, b):
+        return False
+    return True if max_work in (None, 0) else _exact_overlap(a, b)
 
 
 # Exact overlap lists every element's address; beyond this many elements
@@ -44,14 +78,24 @@ def _element_addresses(a):
 
 def shares_memory(a, b, /, max_work=None):
     """Whether a and b have a byte in common: exact (every element's
-    address range, from the shape and strides only) unless max_work=0,
-    which is the bounds test of may_share_memory."""
+    address range, from the shape and strides only); max_work=0 allows
+    only the bounds test, so overlapping bounds are NumPy's
+    TooHardError."""
     if not isinstance(a, ndarray) and not isinstance(b, ndarray):
         return _np.shares_memory(a, b, max_work)
-    if not may_share_memory(a, b):
+    max_work = _max_work(max_work)
+    _host_operand(a)
+    _host_operand(b)
+    if not (isinstance(a, ndarray) and isinstance(b, ndarray)):
+        return False
+    if not _bounds_overlap(a, b):
         return False
     if max_work == 0:
-        return True
+        raise _np.exceptions.TooHardError("Exceeded max_work")
+    return _exact_overlap(a, b)
+
+
+def _exact_overlap(a, b):
     if a.size + b.size > _EXACT_LIMIT:
         raise _np.exceptions.TooHardError("Exceeded max_work")
     sa = _np.sort(_element_addresses(a))
@@ -61,4 +105,3 @@ def shares_memory(a, b, /, max_work=None):
     j = _np.searchsorted(sa, sb + b.itemsize, side="left") - 1
     ok = j >= 0
     return _b.bool(_np.any(sa[j[ok]] + a.itemsize > sb[ok]))
-

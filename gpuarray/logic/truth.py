@@ -111,8 +111,28 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+def _both_arrays(a1, a2):
+    """(a1, a2) as arrays, or None where NumPy cannot convert one (a
+    ragged list): NumPy's array_equal and array_equiv answer False then.
+    A value NumPy converts but gpuarray holds no data of (a str) keeps
+    gpuarray's TypeError."""
+    try:
+        return _asarray(a1), _asarray(a2)
+    except Exception:
+        try:
+            for x in (a1, a2):
+                if not isinstance(x, _core.ndarray):
+                    _np.asarray(x)
+        except Exception:
+            return None
+        raise
+
+
 def array_equal(a1, a2, equal_nan=False):
-    a1, a2 = _asarray(a1), _asarray(a2)
+    both = _both_arrays(a1, a2)
+    if both is None:
+        return _core._asarray(_np.bool_(False))
+    a1, a2 = both
     if a1.shape != a2.shape:
         return _core._asarray(_np.bool_(False))
     eq = a1 == a2
@@ -125,7 +145,10 @@ def array_equal(a1, a2, equal_nan=False):
 
 
 def array_equiv(a1, a2):
-    a1, a2 = _asarray(a1), _asarray(a2)
+    both = _both_arrays(a1, a2)
+    if both is None:
+        return _core._asarray(_np.bool_(False))
+    a1, a2 = both
     try:
         _np.broadcast_shapes(a1.shape, a2.shape)
     except ValueError:

@@ -60,6 +60,9 @@ concat = _mn.concatenate
 
 def unstack(x, /, *, axis=0):
     """The views x[..., i, ...] along `axis`, as a tuple."""
+    if not hasattr(x, "ndim"):  # an Array API function: NumPy reads x.ndim
+        raise TypeError("unstack: x must be an array, not %s"
+                        % type(x).__name__)
     x = asarray(x)
     if x.ndim == 0:
         raise ValueError("Input array must be at least 1-d.")

@@ -14,11 +14,31 @@ __all__ = ["split", "array_split", "hsplit", "vsplit", "dsplit", "roll",
            "repeat", "tile", "append", "rot90"]
 
 
+def _split_length(ary, axis):
+    """(ary as an array, its length along axis, axis normalised), found
+    as NumPy's array_split finds them: ary.shape[axis] is a tuple index
+    (IndexError past the end or for an axis past a C ssize_t, TypeError
+    for a float), and an object without a shape must have a len()
+    (NumPy's TypeError for a Python scalar)."""
+    if not hasattr(ary, "shape"):
+        len(ary)
+    a = asarray(ary)
+    n = a.shape[axis]
+    return a, n, _normalize_axis(axis, a.ndim)
+
+
+def _need_shape(ary, name, attribute):
+    """NumPy's split, hsplit, vsplit and dsplit read ary.shape or ary.ndim
+    of the object given (a list is NumPy's AttributeError): refused here
+    with a TypeError that names the argument."""
+    if not hasattr(ary, attribute):
+        raise TypeError("%s: ary must be an array (NumPy reads its .%s), "
+                        "not %s" % (name, attribute, type(ary).__name__))
+
+
 def array_split(ary, indices_or_sections, axis=0):
     """Sub-arrays (views) of ary along axis; sections may be unequal."""
-    a = asarray(ary)
-    axis = _normalize_axis(axis, a.ndim)
-    n = a.shape[axis]
+    a, n, axis = _split_length(ary, axis)
     if isinstance(indices_or_sections, str):
         # NumPy takes a str for a sequence of split points (it has a len)
         raise TypeError("slice indices must be integers or None or have "
@@ -43,37 +63,35 @@ def array_split(ary, indices_or_sections, axis=0):
 
 
 def split(ary, indices_or_sections, axis=0):
-    a = asarray(ary)
     if _np.ndim(indices_or_sections) == 0:
-        n = a.shape[_normalize_axis(axis, a.ndim)]
+        _need_shape(ary, "split", "shape")
+        n = asarray(ary).shape[axis]
         if n % indices_or_sections:     # NumPy's test, as written
             raise ValueError("array split does not result in an equal "
                              "division")
-    return array_split(a, indices_or_sections, axis)
+    return array_split(ary, indices_or_sections, axis)
 
 
 def hsplit(ary, indices_or_sections):
-    a = asarray(ary)
-    if a.ndim == 0:
+    if _np.ndim(ary) == 0:
         raise ValueError("hsplit only works on arrays of 1 or more "
                          "dimensions")
-    return split(a, indices_or_sections, 1 if a.ndim > 1 else 0)
+    _need_shape(ary, "hsplit", "ndim")
+    return split(ary, indices_or_sections, 1 if ary.ndim > 1 else 0)
 
 
 def vsplit(ary, indices_or_sections):
-    a = asarray(ary)
-    if a.ndim < 2:
+    if _np.ndim(ary) < 2:
         raise ValueError("vsplit only works on arrays of 2 or more "
                          "dimensions")
-    return split(a, indices_or_sections, 0)
+    return split(ary, indices_or_sections, 0)
 
 
 def dsplit(ary, indices_or_sections):
-    a = asarray(ary)
-    if a.ndim < 3:
+    if _np.ndim(ary) < 3:
         raise ValueError("dsplit only works on arrays of 3 or more "
                          "dimensions")
-    return split(a, indices_or_sections, 2)
+    return split(ary, indices_or_sections, 2)
 
 
 def roll(a, shift, axis=None):
@@ -163,14 +181,40 @@ def repeat(a, repeats, axis=None):
     return out
 
 
+def _tile_reps(reps, nonempty, is_array):
+    """tile's reps as NumPy's tile reads them: a sequence or one count.
+    Counts that all equal 1 (1.0 too) give an array a copy; else on a
+    non-empty array each count other than 1 is first a count of repeat
+    (converted to intp: ValueError for a str that is no number,
+    OverflowError past int64), then a dimension (TypeError for a float
+    or a str)."""
+    try:
+        reps = tuple(reps)
+    except TypeError:
+        reps = (reps,)
+    if is_array and all(_is_one(r) for r in reps):
+        return (1,) * len(reps)
+    for r in reps:
+        if nonempty and not _is_one(r):
+            _np.asarray(r).astype(_np.intp)     # repeat's conversion
+    return tuple(_op.index(r) for r in reps)
+
+
+def _is_one(r):
+    return isinstance(r, (int, float, _np.number, _np.bool_)) and r == 1
+
+
 def tile(A, reps):
     """A repeated reps times along each axis (one broadcast copy)."""
+    is_array = isinstance(A, (_core.ndarray, _np.ndarray))
     a = asarray(A)
-    reps = (reps,) if _np.ndim(reps) == 0 else tuple(reps)
-    reps = tuple(_op.index(r) for r in reps)
+    reps = _tile_reps(reps, a.size > 0, is_array)
     nd = max(a.ndim, len(reps))
     reps = (1,) * (nd - len(reps)) + reps
     a = a.reshape((1,) * (nd - a.ndim) + a.shape)
+    if a.size == 0:     # nothing repeated: only the shape (as NumPy)
+        return _core.empty(tuple(r * s for r, s in zip(reps, a.shape)),
+                           a.dtype)
     # interleave a new axis before each: (r0, s0, r1, s1, ...)
     expanded = a.reshape(sum(((1, s) for s in a.shape), ()))
     shape = sum(((r, s) for r, s in zip(reps, a.shape)), ())

@@ -133,7 +133,28 @@ def broadcast_arrays(*args, subok=False):
                  for a in args)
 
 
+def _sequence(arrays):
+    """concatenate's first argument: a sequence (NumPy's TypeError for a
+    dict, a set or a generator, which PySequence_Check refuses)."""
+    if isinstance(arrays, dict) or not hasattr(type(arrays), "__getitem__"):
+        raise TypeError("The first input argument needs to be a sequence "
+                        "(got %s)" % type(arrays).__name__)
+    return arrays
+
+
+def _arrays_to_stack(arrays):
+    """The arrays of stack, hstack, vstack, dstack and column_stack, as
+    NumPy's _arrays_for_stack_dispatcher takes them: anything indexable
+    (a dict gives its keys), not a set or a generator (TypeError)."""
+    if not hasattr(arrays, "__getitem__"):
+        raise TypeError('arrays to stack must be passed as a "sequence" '
+                        'type such as list or tuple (got %s)'
+                        % type(arrays).__name__)
+    return arrays
+
+
 def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
+    _sequence(arrays)
     # Python scalars promote weakly, as in NumPy 2 (lists do not)
     weak = [a if type(a) in (bool, int, float, complex) else None
             for a in arrays]
@@ -206,7 +227,7 @@ def _check_casting(arrays, dtype, casting):
 
 
 def stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
-    arrays = [asarray(a) for a in arrays]
+    arrays = [asarray(a) for a in _arrays_to_stack(arrays)]
     if not arrays:
         raise ValueError("need at least one array to stack")
     shapes = {a.shape for a in arrays}
@@ -247,26 +268,28 @@ def atleast_3d(*arys):
 
 
 def vstack(tup, *, dtype=None, casting="same_kind"):
-    arrs = atleast_2d(*tup)
+    arrs = atleast_2d(*_arrays_to_stack(tup))
     return concatenate(arrs if isinstance(arrs, tuple) else [arrs], 0,
                        dtype=dtype, casting=casting)
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):
-    arrs = atleast_1d(*tup)
+    arrs = atleast_1d(*_arrays_to_stack(tup))
     arrs = arrs if isinstance(arrs, tuple) else [arrs]
+    if not arrs:
+        raise ValueError("need at least one array to concatenate")
     return concatenate(arrs, 0 if arrs[0].ndim == 1 else 1, dtype=dtype,
                        casting=casting)
 
 
 def dstack(tup):
-    arrs = atleast_3d(*tup)
+    arrs = atleast_3d(*_arrays_to_stack(tup))
     return concatenate(arrs if isinstance(arrs, tuple) else [arrs], 2)
 
 
 def column_stack(tup):
     arrs = []
-    for a in tup:
+    for a in _arrays_to_stack(tup):
         a = asarray(a)
         arrs.append(a.reshape(-1, 1) if a.ndim < 2 else a)
     return concatenate(arrs, 1)

@@ -15,18 +15,35 @@ _INT64 = _np.dtype(_np.int64)
 _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 
-def _bitorder_weights(bitorder):
-    if bitorder not in ("big", "little"):
-        raise ValueError("'order' must be either 'little' or 'big'")
+def _bitorder_weights(bitorder, pack):
+    """The bit weights of bitorder=, read as NumPy's C functions read it:
+    a str (TypeError otherwise, bytes too); packbits compares its start
+    with 'big' or 'little' (strncmp), unpackbits only its first letter
+    (ValueError otherwise)."""
+    name = "pack" if pack else "unpack"
+    if not isinstance(bitorder, str):
+        raise TypeError("%s() argument 'bitorder' must be str, not %s"
+                        % (name, type(bitorder).__name__))
+    if pack:
+        if bitorder.startswith("big"):
+            little = False
+        elif bitorder.startswith("little"):
+            little = True
+        else:
+            raise ValueError("'order' must be either 'little' or 'big'")
+    else:
+        if bitorder[:1] not in ("l", "b"):
+            raise ValueError("'order' must begin with 'l' or 'b'")
+        little = bitorder[0] == "l"
     w = _np.array([128, 64, 32, 16, 8, 4, 2, 1], _np.uint8)
-    return w if bitorder == "big" else w[::-1].copy()
+    return w[::-1].copy() if little else w
 
 
 def packbits(a, /, axis=None, bitorder="big"):
     """Each run of 8 elements (non-zero = 1) along axis as one uint8,
     zero-padded at the end."""
     a = asarray(a)
-    w = _bitorder_weights(bitorder)
+    w = _bitorder_weights(bitorder, True)
     if a.dtype.kind not in "biu":
         raise TypeError("Expected an input array of integer or boolean "
                         "data type")
@@ -49,7 +66,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     if a.dtype != _np.uint8:
         raise TypeError("Expected an input array of unsigned byte data "
                         "type")
-    w = _bitorder_weights(bitorder)
+    w = _bitorder_weights(bitorder, False)
     a, axis = _flat_or_axis(atleast_1d(a), axis)  # 0-d reads as 1-d, as NumPy
     m = _manipulation_shapes.moveaxis(a, axis, -1)
     bits = ((m[..., None] & asarray(w)) != 0).astype(_np.uint8)

@@ -222,10 +222,14 @@ def _unique_axis(ar, axis, return_index, return_inverse, return_counts):
     ==, so subarrays holding a nan never merge (equal_nan plays no part)
     and -0.0 merges with 0.0.  Here: a stable lexsort of the rows over
     their columns, then neighbours compared."""
-    if ar.ndim == 0:
-        raise _np.exceptions.AxisError(axis, 0)
+    # NumPy moves axis to the front with moveaxis first: its errors (a
+    # repeated axis, a count other than one: ValueError; a float: its
+    # TypeError); one axis in a sequence then fails as a shape index
+    m = moveaxis(ar, axis, 0)
+    if isinstance(axis, (tuple, list)):
+        raise TypeError("tuple indices must be integers or slices, not %s"
+                        % type(axis).__name__)
     ax = _axis(axis, ar.ndim)
-    m = moveaxis(ar, ax, 0)
     shape = m.shape
     n = shape[0]
     rows = ascontiguousarray(m).reshape(n, int(_np.prod(shape[1:])))

@@ -324,11 +324,14 @@ def sort_complex(a):
 def lexsort(keys, axis=-1):
     """Indices sorting by the last key, then the one before, ... (stable
     sorts from the first key to the last)."""
+    if isinstance(keys, (ndarray, _np.ndarray, _np.generic)) and \
+            keys.ndim == 0:
+        # a 0-d array or a NumPy scalar is no sequence of keys
+        raise TypeError("need sequence of keys with len > 0 in lexsort")
     if isinstance(keys, ndarray):
         # NumPy iterates an array of keys along its first axis, so a 1-D
         # array is that many 0-d keys
-        keys = [keys[i] for i in range(keys.shape[0])] if keys.ndim \
-            else [keys]
+        keys = [keys[i] for i in range(keys.shape[0])]
     keys = [_asarray(k) for k in keys]
     if not keys:
         raise TypeError("need sequence of keys with len > 0 in lexsort")

@@ -6,7 +6,7 @@ import pytest
 
 import gpuarray as gp
 from conftest import both_raise
-from gpuarray.testing.parity import assert_same
+from gpuarray.testing.parity import assert_same, assert_same_outcome, outcome
 
 
 def same(g, r, tol=0.0):
@@ -156,8 +156,10 @@ def test_memory_overlap():
         g1, g2 = f1(g), f2(g)
         assert gp.may_share_memory(g1, g2) == np.may_share_memory(r1, r2)
         assert gp.shares_memory(g1, g2) == np.shares_memory(r1, r2), (f1,)
-        assert gp.shares_memory(g1, g2, max_work=0) == \
-            np.may_share_memory(r1, r2)
+        # max_work=0 allows only the bounds test: NumPy's TooHardError
+        # where the bounds overlap
+        assert_same_outcome(outcome(gp.shares_memory, g1, g2, max_work=0),
+                            outcome(np.shares_memory, r1, r2, max_work=0))
     # device and host memory never overlap; NumPy-only input goes to NumPy
     assert not gp.may_share_memory(g, base)
     assert gp.shares_memory(base, base[2:])
