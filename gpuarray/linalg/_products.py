@@ -9,11 +9,10 @@ import numpy as _np
 from ._common import LinAlgError, square_stack
 from ._solve import inv, solve
 from .._engine import arrays as _engine_arrays
-from .._engine import ufuncs as _engine_ufuncs
 from ..creation import matrices as _creation_matrices
 from . import dot_matmul as _linalg_dot_matmul
+from . import vector_products as _vector_products
 from ..manipulation import shapes as _manipulation_shapes
-from ..math import sums as _math_sums
 
 
 def matmul(x1, x2, /):
@@ -39,12 +38,10 @@ def outer(x1, x2, /):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    """sum(conj(x1) * x2) along `axis`, the operands broadcast."""
-    x1, x2 = _engine_arrays.asarray(x1), _engine_arrays.asarray(x2)
-    dt = _np.result_type(x1.dtype, x2.dtype)
-    if x1.dtype.kind == "c":
-        x1 = _engine_ufuncs.conjugate(x1)
-    return _math_sums.sum(_engine_ufuncs.multiply(x1, x2, dtype=dt), axis=axis, dtype=dt)
+    """sum(conj(x1) * x2) along `axis`, as NumPy's linalg.vecdot: the
+    gufunc (n),(n)->() -- the other axes broadcast, the vector axis must
+    have one length in both (a length 1 does not broadcast there)."""
+    return _vector_products.vecdot(x1, x2, axis=axis)
 
 
 def trace(x, /, *, offset=0, dtype=None):

@@ -46,6 +46,15 @@ def test_default_device_is_where_arrays_go():
     assert gp.asarray([1]).device in info().devices()
 
 
+def test_devices_is_a_tuple_as_the_2025_12_standard_says():
+    # 2025.12 changed devices() from a list to a tuple; the reference
+    # implementation (array-api-strict) answers a tuple as well
+    assert isinstance(xps.__array_namespace_info__().devices(), tuple)
+    devs = info().devices()
+    assert isinstance(devs, tuple) and len(devs) >= 1
+    assert len(set(devs)) == len(devs)
+
+
 def test_default_dtypes_are_numpys():
     dd = info().default_dtypes()
     ref = np.__array_namespace_info__().default_dtypes()

@@ -6,6 +6,7 @@ import pytest
 import gpuarray as gp
 from gpuarray import linalg as gl
 from gpuarray.testing.parity import LINALG_DTYPES, assert_same
+from gpuarray.testing.parity import assert_same_outcome, outcome
 
 SHAPES = [(1, 1), (2, 2), (5, 5), (17, 17), (3, 4, 4)]
 DTYPES = LINALG_DTYPES
@@ -374,6 +375,24 @@ def test_array_api_products():
         gl.outer(ga, gb)
     with pytest.raises(ValueError):
         gl.cross(ga[:, :2], gb[:, :2], axis=1)
+
+
+@pytest.mark.parametrize("s1, s2, axis", [
+    ((2, 3), (1,), -1),       # a length-1 vector axis does not broadcast
+    ((3,), (2, 1), -1),
+    ((4, 3), (4, 1), -1),
+    ((3, 2), (1, 2), 0),
+    ((2, 3), (2, 3), 0),      # fine: the other axes broadcast
+    ((5, 1, 3), (4, 3), -1),
+])
+def test_array_api_vecdot_shapes_as_numpy(s1, s2, axis):
+    # linalg.vecdot is NumPy's gufunc (n),(n)->(): the same result, or the
+    # same ValueError when the vector axes differ in length
+    a = np.arange(np.prod(s1), dtype=np.uint8).reshape(s1)
+    b = np.arange(np.prod(s2), dtype=np.int8).reshape(s2)
+    def run(m):
+        return outcome(m.linalg.vecdot, m.asarray(a), m.asarray(b), axis=axis)
+    assert_same_outcome(run(gp), run(np))
 
 
 def test_tensorinv_tensorsolve():
