@@ -217,3 +217,19 @@ def test_creation_functions_take_device(name, args):
     assert r.shape == ref.shape
     if name != "empty" and name != "empty_like":
         np.testing.assert_array_equal(gp.asnumpy(r), ref)
+
+
+@pytest.mark.parametrize("name", ["empty", "full"])
+def test_c_creation_functions_have_numpys_signature(name):
+    # the C-defined empty and full carry a __text_signature__, so the
+    # standard's signature checks (and inspect) can read them as NumPy's
+    import inspect
+    assert inspect.signature(getattr(gp, name)) == \
+        inspect.signature(getattr(np, name))
+    # and every keyword the signature names is accepted
+    args = (3,) if name == "empty" else (3, 1.5)
+    got = getattr(gp, name)(*args, dtype=None, order="C", device=None,
+                            like=None)
+    want = getattr(np, name)(*args, dtype=None, order="C", device=None,
+                             like=None)
+    assert got.dtype == want.dtype and got.shape == want.shape
