@@ -171,6 +171,11 @@ def test_finfo_of_an_array(dt):
     a = gp.zeros(2, dtype=dt)
     assert gp.finfo(a).eps == np.finfo(dt).eps
     assert gp.finfo(a).dtype == np.finfo(dt).dtype
+    # the attributes are NumPy's scalars (numpy.float32 for float32), not
+    # the standard's Python floats: docs/array_api.md lists the difference
+    for attr in ("eps", "max", "min", "smallest_normal"):
+        assert type(getattr(gp.finfo(a), attr)) is \
+            type(getattr(np.finfo(dt), attr))
 
 
 @pytest.mark.parametrize("dt", [np.int8, np.uint16, np.int64])
