@@ -97,8 +97,12 @@ def _store(out, result):
 
 
 def _vecdot_axes(axis, axes):
-    """(core axis of x1, of x2, output axis for keepdims)."""
+    """(core axis of x1, of x2, output axis for keepdims): integers, as
+    NumPy's gufunc axis= (a tuple or float is its TypeError)."""
     if axes is None:
+        if isinstance(axis, (bool, _np.bool_)):
+            raise TypeError("an integer is required")
+        axis = _op.index(axis)
         return axis, axis, axis
     if axis != -1:
         raise TypeError("cannot specify both 'axis' and 'axes'")
@@ -129,8 +133,8 @@ def vecdot(x1, x2, /, out=None, *, axis=-1, axes=None, keepdims=False,
         if x.ndim < 1:
             _core_error("vecdot", sig, i, x.ndim, 1)
     ax1, ax2, out_ax = _vecdot_axes(axis, axes)
-    a = _mn.moveaxis(a, ax1, -1)
-    b = _mn.moveaxis(b, ax2, -1)
+    a = _mn.moveaxis(a, _normalize_axis(ax1, a.ndim), -1)
+    b = _mn.moveaxis(b, _normalize_axis(ax2, b.ndim), -1)
     if b.shape[-1] != a.shape[-1]:
         _mismatch_error("vecdot", sig, b.shape[-1], a.shape[-1])
     _np.broadcast_shapes(a.shape[:-1], b.shape[:-1])

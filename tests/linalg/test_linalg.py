@@ -6,7 +6,7 @@ import pytest
 import gpuarray as gp
 from gpuarray import linalg as gl
 from gpuarray.testing.parity import LINALG_DTYPES, assert_same
-from gpuarray.testing.parity import assert_same_outcome, outcome
+from gpuarray.testing.parity import assert_same_outcome, outcome, raised
 
 SHAPES = [(1, 1), (2, 2), (5, 5), (17, 17), (3, 4, 4)]
 DTYPES = LINALG_DTYPES
@@ -393,6 +393,23 @@ def test_array_api_vecdot_shapes_as_numpy(s1, s2, axis):
     def run(m):
         return outcome(m.linalg.vecdot, m.asarray(a), m.asarray(b), axis=axis)
     assert_same_outcome(run(gp), run(np))
+
+
+@pytest.mark.parametrize("axis", [0, -2, np.int64(1), 5, -3, (0, 0), 1.5,
+                                  "0", True])
+@pytest.mark.parametrize("name", ["linalg.vecdot", "vecdot"])
+def test_vecdot_axis_as_numpy(name, axis):
+    # the gufunc's axis= is one integer: NumPy's AxisError beyond the
+    # operand's dimensions, its TypeError for a tuple, float, str or bool
+    a = np.arange(6.0).reshape(2, 3)
+
+    def run(m):
+        fn = m.linalg.vecdot if name == "linalg.vecdot" else m.vecdot
+        return outcome(fn, m.asarray(a), m.asarray(a), axis=axis)
+    got, want = run(gp), run(np)
+    assert_same_outcome(got, want)
+    if raised(want) is not None:
+        assert str(raised(got)) == str(raised(want))
 
 
 def test_tensorinv_tensorsolve():
