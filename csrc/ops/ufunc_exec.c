@@ -219,7 +219,9 @@ static int check_integer_power(gpa_ufunc *uf, const gpa_resolution *res,
  * a kernel can't warn, so after the launch the Python hook
  * "integer_divide_by_zero" looks: for a scalar divisor only when it is
  * zero (divisor None), for an array with one reduction on the device --
- * and only when np.geterr()["divide"] is not "ignore". */
+ * and only when np.geterr()["divide"] is not "ignore".  An empty output
+ * divides nothing, so NumPy does not warn: nor do we (out0 is the loop's
+ * shape, a larger out= included). */
 static int check_integer_divide(gpa_ufunc *uf, const gpa_resolution *res,
                                 gpa_array **arrs, gpa_ew_operand *ops,
                                 gpa_array *where)
@@ -228,6 +230,8 @@ static int check_integer_divide(gpa_ufunc *uf, const gpa_resolution *res,
                                         "divmod", NULL};
     int t = res->loop[1], k;
     if (uf->nin != 2 || !PyTypeNum_ISINTEGER(t))
+        return 0;
+    if (ops[2].arr != NULL && ops[2].arr->size == 0)
         return 0;
     for (k = 0; names[k] && strcmp(uf->def->name, names[k]) != 0; k++)
         ;

@@ -85,11 +85,18 @@ PyObject *gpa_py_arange(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_linspace(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_eye(PyObject *, PyObject *, PyObject *);
 PyObject *gpa_py_tri(PyObject *, PyObject *, PyObject *);
+/* empty's and full's docstrings open with a __text_signature__ (the line
+ * before "--"), so inspect.signature and the Array API suite's signature
+ * tests read them */
 #define GPA_CREATION_FUNCTIONS                                             \
     GPA_FN("empty", gpa_py_empty, METH_VARARGS | METH_KEYWORDS,            \
-           "empty(shape, dtype=float64, order='C'): uninitialised array")  \
+           "empty(shape, dtype=None, order='C', *, device=None, "          \
+           "like=None)\n--\n\nAn uninitialised array (dtype None: "        \
+           "float64).")                                                    \
     GPA_FN("full", gpa_py_full, METH_VARARGS | METH_KEYWORDS,              \
-           "full(shape, fill_value, dtype=None, order='C')")               \
+           "full(shape, fill_value, dtype=None, order='C', *, "            \
+           "device=None, like=None)\n--\n\nAn array of fill_value "        \
+           "(dtype None: fill_value's).")                                  \
     GPA_FN("_empty_like", gpa_py_empty_like,                               \
            METH_VARARGS | METH_KEYWORDS, NULL)                             \
     GPA_FN("_asarray", gpa_py_asarray, METH_VARARGS | METH_KEYWORDS, NULL) \

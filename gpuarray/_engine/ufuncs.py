@@ -411,6 +411,8 @@ def _integer_divide_by_zero(name, b, where):
             zero = logical_and(zero, where)
         if not bool(zero.any()):
             return
+    elif where is not None and not bool(where.any()):
+        return      # a zero scalar divisor, but no element is divided
     msg = "divide by zero encountered in " + name
     if mode == "raise":
         raise FloatingPointError(msg)

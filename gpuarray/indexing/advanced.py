@@ -181,7 +181,10 @@ def _split_key(a, key):
             vdim += 1
         elif kind == "bool":
             for d in range(obj.ndim):
-                if obj.shape[d] != a.shape[axis + d]:
+                # NumPy lets a mask axis of length 0 stand for any length
+                # (it selects nothing there): only a nonzero length must
+                # match the array's
+                if obj.shape[d] and obj.shape[d] != a.shape[axis + d]:
                     raise IndexError(
                         "boolean index did not match indexed array along "
                         "axis %d; size of axis is %d but size of "

@@ -51,11 +51,12 @@ class ArrayNamespaceInfo:
 
     def devices(self):
         """Every device arrays can live on: each CUDA device, or the host
-        device alone where there is none (as gpuarray runs then)."""
+        device alone where there is none (as gpuarray runs then).  A tuple,
+        as the standard says from 2025.12 (a list before)."""
         n = _cuda.get_device_count()
         if n == 0 or _core._get_device()[0] != "cuda":
-            return [_cuda.get_current_device()]
-        return [_cuda.Device(i) for i in range(n)]
+            return (_cuda.get_current_device(),)
+        return tuple(_cuda.Device(i) for i in range(n))
 
     def default_dtypes(self, *, device=None):
         """NumPy's defaults, which are gpuarray's: float64, complex128,

@@ -84,6 +84,33 @@ def test_where_mask_hides_zero_divisors():
         np.floor_divide(A, Z, out=np.zeros(5, np.int64), where=Z != 0)
 
 
+EMPTY_OR_MASKED = {
+    # nothing is divided: an empty result (a zero scalar or zero array
+    # divisor), or a where= mask that is False where the divisor is 0
+    "empty_scalar": lambda m: m.asarray(np.zeros(0, np.int64)) // 0,
+    "empty_mod": lambda m: m.asarray(np.zeros((0, 3), np.int64)) % 0,
+    "empty_array": lambda m: m.floor_divide(
+        m.asarray(np.zeros((0, 3), np.int64)), m.asarray(np.zeros(3, np.int64))),
+    "empty_out": lambda m: m.floor_divide(
+        m.asarray(np.ones(3, np.int64)), m.asarray(np.zeros(3, np.int64)),
+        out=m.zeros((0, 3), np.int64)),
+    "scalar_masked": lambda m: m.floor_divide(
+        m.asarray(A), 0, where=m.asarray(np.zeros(5, bool)),
+        out=m.zeros(5, np.int64)),
+    # and the contrast: a mask that lets one element through reports
+    "scalar_one_through": lambda m: m.remainder(
+        m.asarray(A), 0, where=m.asarray(Z == 3), out=m.zeros(5, np.int64)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EMPTY_OR_MASKED))
+def test_report_only_when_something_is_divided_by_zero(case):
+    want, want_msgs = reports(lambda m: EMPTY_OR_MASKED[case](m), np)
+    got, got_msgs = reports(lambda m: EMPTY_OR_MASKED[case](m), gp)
+    assert got_msgs == want_msgs
+    np.testing.assert_array_equal(got.get(), want)
+
+
 @pytest.mark.parametrize("key", [2 ** 63, 2 ** 64 - 1, 2 ** 64, -2 ** 63 - 1,
                                  -2 ** 80, 2 ** 100, np.uint64(2 ** 63),
                                  (0, 2 ** 63), (2 ** 64, 0)])

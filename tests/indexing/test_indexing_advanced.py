@@ -153,6 +153,30 @@ def test_bad_keys_raise_numpys_exception(key, exc):
         gp.asarray(x)[key]
 
 
+@pytest.mark.parametrize("shape,mask", [
+    ((1,), (0,)), ((3,), (0,)), ((1, 3), (0,)), ((1, 3), (0, 3)),
+    ((2, 3), (2, 0)), ((2, 3), (0, 0)), ((2, 1, 3), (2, 0)),
+    ((0, 3), (0,)),
+    # a nonzero mask length must still match: NumPy's IndexError
+    ((0,), (1,)), ((2, 3), (0, 2)), ((2, 3), (5, 0)), ((2, 0), (2, 1)),
+])
+def test_zero_length_mask_axis_matches_any_length(shape, mask):
+    # NumPy checks only the mask's nonzero lengths against the array's: a
+    # length-0 mask axis selects nothing whatever the array's length there
+    x = host(shape)
+    m = np.zeros(mask, bool)
+    want, got = outcome(lambda: x[m]), outcome(lambda: gp.asarray(x)[m])
+    assert type(raised(got)) is type(raised(want))
+    if raised(want) is None:
+        same(got, want)
+    for value in (5, np.float32(-1.5)):
+        xs, gs = x.copy(), gp.asarray(x)
+        want = outcome(xs.__setitem__, m, value)
+        got = outcome(gs.__setitem__, m, value)
+        assert type(raised(got)) is type(raised(want))
+        same(gs, xs)
+
+
 def test_setitem_errors():
     x = host((5,))
     a = gp.asarray(x)

@@ -46,6 +46,15 @@ def test_default_device_is_where_arrays_go():
     assert gp.asarray([1]).device in info().devices()
 
 
+def test_devices_is_a_tuple_as_the_2025_12_standard_says():
+    # 2025.12 changed devices() from a list to a tuple; the reference
+    # implementation (array-api-strict) answers a tuple as well
+    assert isinstance(xps.__array_namespace_info__().devices(), tuple)
+    devs = info().devices()
+    assert isinstance(devs, tuple) and len(devs) >= 1
+    assert len(set(devs)) == len(devs)
+
+
 def test_default_dtypes_are_numpys():
     dd = info().default_dtypes()
     ref = np.__array_namespace_info__().default_dtypes()
@@ -162,6 +171,11 @@ def test_finfo_of_an_array(dt):
     a = gp.zeros(2, dtype=dt)
     assert gp.finfo(a).eps == np.finfo(dt).eps
     assert gp.finfo(a).dtype == np.finfo(dt).dtype
+    # the attributes are NumPy's scalars (numpy.float32 for float32), not
+    # the standard's Python floats: docs/array_api.md lists the difference
+    for attr in ("eps", "max", "min", "smallest_normal"):
+        assert type(getattr(gp.finfo(a), attr)) is \
+            type(getattr(np.finfo(dt), attr))
 
 
 @pytest.mark.parametrize("dt", [np.int8, np.uint16, np.int64])
@@ -208,3 +222,19 @@ def test_creation_functions_take_device(name, args):
     assert r.shape == ref.shape
     if name != "empty" and name != "empty_like":
         np.testing.assert_array_equal(gp.asnumpy(r), ref)
+
+
+@pytest.mark.parametrize("name", ["empty", "full"])
+def test_c_creation_functions_have_numpys_signature(name):
+    # the C-defined empty and full carry a __text_signature__, so the
+    # standard's signature checks (and inspect) can read them as NumPy's
+    import inspect
+    assert inspect.signature(getattr(gp, name)) == \
+        inspect.signature(getattr(np, name))
+    # and every keyword the signature names is accepted
+    args = (3,) if name == "empty" else (3, 1.5)
+    got = getattr(gp, name)(*args, dtype=None, order="C", device=None,
+                            like=None)
+    want = getattr(np, name)(*args, dtype=None, order="C", device=None,
+                             like=None)
+    assert got.dtype == want.dtype and got.shape == want.shape

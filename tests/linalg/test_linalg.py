@@ -6,6 +6,7 @@ import pytest
 import gpuarray as gp
 from gpuarray import linalg as gl
 from gpuarray.testing.parity import LINALG_DTYPES, assert_same
+from gpuarray.testing.parity import assert_same_outcome, outcome, raised
 
 SHAPES = [(1, 1), (2, 2), (5, 5), (17, 17), (3, 4, 4)]
 DTYPES = LINALG_DTYPES
@@ -374,6 +375,41 @@ def test_array_api_products():
         gl.outer(ga, gb)
     with pytest.raises(ValueError):
         gl.cross(ga[:, :2], gb[:, :2], axis=1)
+
+
+@pytest.mark.parametrize("s1, s2, axis", [
+    ((2, 3), (1,), -1),       # a length-1 vector axis does not broadcast
+    ((3,), (2, 1), -1),
+    ((4, 3), (4, 1), -1),
+    ((3, 2), (1, 2), 0),
+    ((2, 3), (2, 3), 0),      # fine: the other axes broadcast
+    ((5, 1, 3), (4, 3), -1),
+])
+def test_array_api_vecdot_shapes_as_numpy(s1, s2, axis):
+    # linalg.vecdot is NumPy's gufunc (n),(n)->(): the same result, or the
+    # same ValueError when the vector axes differ in length
+    a = np.arange(np.prod(s1), dtype=np.uint8).reshape(s1)
+    b = np.arange(np.prod(s2), dtype=np.int8).reshape(s2)
+    def run(m):
+        return outcome(m.linalg.vecdot, m.asarray(a), m.asarray(b), axis=axis)
+    assert_same_outcome(run(gp), run(np))
+
+
+@pytest.mark.parametrize("axis", [0, -2, np.int64(1), 5, -3, (0, 0), 1.5,
+                                  "0", True])
+@pytest.mark.parametrize("name", ["linalg.vecdot", "vecdot"])
+def test_vecdot_axis_as_numpy(name, axis):
+    # the gufunc's axis= is one integer: NumPy's AxisError beyond the
+    # operand's dimensions, its TypeError for a tuple, float, str or bool
+    a = np.arange(6.0).reshape(2, 3)
+
+    def run(m):
+        fn = m.linalg.vecdot if name == "linalg.vecdot" else m.vecdot
+        return outcome(fn, m.asarray(a), m.asarray(a), axis=axis)
+    got, want = run(gp), run(np)
+    assert_same_outcome(got, want)
+    if raised(want) is not None:
+        assert str(raised(got)) == str(raised(want))
 
 
 def test_tensorinv_tensorsolve():
