@@ -499,6 +499,18 @@ def test_pad_constant_values():
     assert gp.pad(gp.asarray(x), 1, "empty").shape == (4, 5)
 
 
+def test_pad_empty_keeps_the_array():
+    # mode="empty" leaves only the padding uninitialised (CuPy's suite)
+    x = host((2, 3), np.int16)
+    for width in (2, ((1, 0), (0, 3))):
+        want = np.pad(x, width, mode="empty")
+        got = gp.pad(gp.asarray(x), width, mode="empty")
+        (b0, _), (b1, _) = np.broadcast_to(width, (2, 2))
+        inner = (slice(b0, b0 + 2), slice(b1, b1 + 3))
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_array_equal(gp.asnumpy(got)[inner], want[inner])
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.int32, np.uint8,
                                    np.complex64, np.bool_])
 @pytest.mark.parametrize("mode,kwargs", [
@@ -1040,3 +1052,19 @@ def test_pad_linear_ramp_costs_no_sync():
     np.testing.assert_array_equal(got.get(), np.pad(
         np.arange(12.0).reshape(3, 4), 2, mode="linear_ramp",
         end_values=(1, 5)))
+
+
+def test_pad_with_a_function():
+    # NumPy's callable mode: zero padding, then the function writes each
+    # 1-D vector along every axis in place (CuPy's suite runs it too)
+    def tens(vector, pad_width, iaxis, kwargs):
+        vector[:pad_width[0]] = kwargs.get("value", 10)
+        vector[vector.shape[0] - pad_width[1]:] = 10 + iaxis
+
+    for x, width in [(host((2, 3), np.int16), 2),
+                     (host((2, 3, 4)), ((1, 0), (0, 2), (1, 1))),
+                     (host((3,), np.float32), ((0, 0),))]:
+        for kwargs in ({}, {"value": 7}):
+            want = np.pad(x, width, tens, **kwargs)
+            got = gp.pad(gp.asarray(x), width, tens, **kwargs)
+            assert_same(got, want)
