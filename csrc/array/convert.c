@@ -113,6 +113,21 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
     descr = NULL; /* stolen by PyArray_FromAny */
     if (host == NULL)
         goto fail;
+    /* A sequence holding byte-swapped arrays (or a swapped dtype=) gives
+     * NumPy's swapped dtype, which NOTSWAPPED leaves alone there: swap
+     * the values to native order, as the byte-swapped array above. */
+    if (PyArray_ISBYTESWAPPED(host) ||
+        has_swapped_fields(PyArray_DESCR(host))) {
+        PyArray_Descr *native =
+            PyArray_DescrNewByteorder(PyArray_DESCR(host), NPY_NATIVE);
+        if (native == NULL)
+            goto fail;
+        PyArrayObject *swapped = (PyArrayObject *)PyArray_FromArray(
+            host, native, flags | NPY_ARRAY_ENSURECOPY); /* steals native */
+        Py_SETREF(host, swapped);
+        if (host == NULL)
+            goto fail;
+    }
     if (!PyArray_IS_C_CONTIGUOUS(host) && !PyArray_IS_F_CONTIGUOUS(host)) {
         PyArrayObject *c = (PyArrayObject *)PyArray_NewCopy(
             host, order == 'K' ? NPY_KEEPORDER : NPY_CORDER);

@@ -475,13 +475,27 @@ def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
     M = N if M is None else _eye_dim(M)
     k = operator.index(k)
     k = max(-N - 1, min(k, M + 1))  # past the corners: no diagonal at all
-    if not isinstance(order, str):
-        raise TypeError("order must be str, not %s" % type(order).__name__)
-    if order not in ("C", "F", "A", "K"):
-        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
-                         "(got %r)" % (order,))
+    order = _c_or_f(order)
     out = _core._eye(N, M, k, np.dtype(dtype))
     return asfortranarray(out) if order == "F" else out
+
+
+def _c_or_f(order):
+    """An order of a new array that must be C or F (eye's), read as NumPy
+    reads it: None is 'C', one letter of either case, str or bytes."""
+    if order is None:
+        return "C"
+    if isinstance(order, bytes):
+        order = order.decode("latin-1")
+    if not isinstance(order, str):
+        raise TypeError("order must be str, not %s" % type(order).__name__)
+    upper = order.upper()
+    if upper in ("C", "F"):
+        return upper
+    if upper in ("A", "K"):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)"
+                     % (order,))
 
 
 def _eye_dim(n):
