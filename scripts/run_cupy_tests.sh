@@ -14,9 +14,10 @@
 # cupy/testing copied from the checkout (the decorators such as
 # numpy_cupy_allclose are CuPy's, unchanged).  Per-directory logs and a
 # summary land in $CUPY_TESTS_LOG (default /tmp/cupy-tests-logs).
+# GPUARRAY_REPO tests another gpuarray checkout (a built one) than this.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
+repo=${GPUARRAY_REPO:-$(dirname "$here")}   # the gpuarray tree tested
 cupy_src=${1:?usage: run_cupy_tests.sh CUPY_CHECKOUT [DIR ...] [-- PYTEST_ARGS]}
 shift
 cupy_src=$(cd "$cupy_src" && pwd)
@@ -43,10 +44,12 @@ summary="$logs/summary.txt"
 : > "$summary"
 per_test=()
 python3 -c "import pytest_timeout" 2>/dev/null && per_test=(--timeout=120)
+export COLUMNS=${COLUMNS:-200}
 cd "$cupy_src"
 for d in "${dirs[@]}"; do
     log="$logs/${d//\//_}.log"
     timeout "$limit" python3 -m pytest -q -p no:cacheprovider -rfE \
+        --continue-on-collection-errors \
         "${per_test[@]}" "tests/cupy_tests/$d" "$@" > "$log" 2>&1
     rc=$?
     echo "$d rc=$rc: $(tail -n 1 "$log")" | tee -a "$summary"

@@ -13,6 +13,9 @@ import numpy as _np
 
 import gpuarray as _gp
 
+from . import _stubs as _stubs_mod
+_stubs_mod.install()
+
 # Subpackages that gpuarray has under the same name.
 for _name in ("linalg", "fft", "lib"):
     _mod = getattr(_gp, _name)

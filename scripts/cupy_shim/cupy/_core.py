@@ -8,6 +8,8 @@ import gpuarray as _gp
 
 ndarray = _gp.ndarray
 
+__path__ = []  # a package: other submodules come from cupy._stubs
+
 internal = types.ModuleType(__name__ + ".internal")
 internal.prod = lambda shape: math.prod(shape)
 sys.modules[internal.__name__] = internal

@@ -10,6 +10,8 @@ from gpuarray.cuda import (Device, Stream, memory, get_current_stream,  # noqa: 
                            runtime as _gp_runtime)
 import gpuarray.cuda as _gp_cuda
 
+__path__ = []  # a package: other submodules come from cupy._stubs
+
 
 def _module(name, **attrs):
     mod = types.ModuleType(__name__ + "." + name)
