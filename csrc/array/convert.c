@@ -139,11 +139,15 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
     if (d == NULL)
         goto fail;
     int c_contig = PyArray_IS_C_CONTIGUOUS(host);
+    /* order='F' of data that is both C and F contiguous (size-1 axes):
+     * Fortran strides, as np.array(obj, order='F') copies it (the bytes
+     * are in the same order either way). */
+    int fortran = PyArray_IS_F_CONTIGUOUS(host) && (order == 'F' || !c_contig);
     out = gpa_array_empty(dev, d, PyArray_NDIM(host), PyArray_DIMS(host),
-                          !c_contig && PyArray_IS_F_CONTIGUOUS(host));
+                          fortran);
     if (out == NULL)
         goto fail;
-    if (out->size != 0 && !c_contig && !PyArray_IS_F_CONTIGUOUS(host)) {
+    if (out->size != 0 && !c_contig && !fortran) {
         /* a 'K' copy: contiguous in another order of the axes */
         memcpy(out->strides, PyArray_STRIDES(host),
                (size_t)out->nd * sizeof(Py_ssize_t));

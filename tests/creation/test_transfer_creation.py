@@ -71,6 +71,16 @@ def test_byteswapped_and_unaligned_numpy_input():
     assert_array_equal_gp(gp.asarray(u), np.arange(5.0))
 
 
+@pytest.mark.parametrize("shape", [(1, 3, 1), (3, 1), (1, 3), (1, 1), (2, 3)])
+@pytest.mark.parametrize("order", "CFAK")
+def test_array_from_host_lays_out_as_numpys_copy(shape, order):
+    # data both C and F contiguous (size-1 axes) still gets Fortran strides
+    # for order='F', as np.array copies it (CuPy's suite checks strides)
+    for x in (np.ones(shape), np.asfortranarray(np.ones(shape))):
+        assert_array_equal_gp(gp.array(x, order=order),
+                              np.array(x, order=order), strides=True)
+
+
 @pytest.mark.parametrize("make", [
     lambda x: [x], lambda x: (x, x), lambda x: [x[::2], x[1::2]],
     lambda x: [x.astype(">f8")], lambda x: [[1, 2, 3], x[:3]],
