@@ -198,6 +198,9 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
     if method not in _METHODS:
         raise ValueError("%r is not a valid method. Use one of: %s"
                          % (method, _METHODS))
+    if qh.ndim > 2:
+        # NumPy's limit (its message says 1d, 2-d q is accepted)
+        raise ValueError("q must be a scalar or 1d")
     if axis is None:
         axes = None
         kept = ()

@@ -89,6 +89,28 @@ def test_digitize(right):
         np.digitize(x, [0.0, 2.0, 1.0])
 
 
+@pytest.mark.parametrize("bins", [
+    [1.0, 3.0, 5.0, 8.0, np.nan], [np.nan] * 3, [np.nan, 8.0, 5.0, 1.0],
+    [1.0, 3.0, 3.0, np.nan, np.nan], [3.0, 3.0, 3.0], [3.0, 3.0, 1.0, 1.0],
+    [1.0, 1.0, np.nan], [], [np.nan, 1.0, 2.0], [1.0, 2.0, 1.0],
+    [np.inf, 5.0, -np.inf],
+], ids=repr)
+@pytest.mark.parametrize("right", [False, True])
+def test_digitize_monotonic_check_as_numpys(bins, right):
+    # NumPy's direction comes from the first edge unlike bins[0]; NaN edges
+    # compare false both ways and never break it (CuPy's suite has these)
+    x = np.array([0, 1, 2.5, 3, 5, 8, 12, 13, np.nan, np.inf, -np.inf],
+                 np.float32)
+    b = np.array(bins, np.float32)
+    try:
+        want = np.digitize(x, b, right=right)
+    except ValueError:
+        with pytest.raises(ValueError, match="monoton"):
+            gp.digitize(gp.asarray(x), gp.asarray(b), right=right)
+        return
+    same(gp.digitize(gp.asarray(x), gp.asarray(b), right=right), want)
+
+
 # ------------------------------------------------- string bins= estimators
 
 ESTIMATORS = ["auto", "fd", "doane", "scott", "stone", "rice", "sturges",
