@@ -18,7 +18,7 @@ from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 from .._engine.arrays import arange, asarray, empty, zeros
-from .._engine.arrays import tri
+from .._engine.arrays import tri, _c_or_f
 
 
 __all__ = ["indices", "ix_", "unravel_index", "ravel_multi_index", "diag_indices", "diag_indices_from", "tril_indices", "triu_indices", "tril_indices_from", "triu_indices_from", "fill_diagonal"]
@@ -58,8 +58,9 @@ def ix_(*args):
 
 
 def _order_check(order):
-    if order not in ("C", "F"):
-        raise ValueError("only 'C' or 'F' order is permitted")
+    """'C' or 'F', read as NumPy reads these orders (None is C, either
+    case, str or bytes; TypeError for other types)."""
+    return _c_or_f(order)
 
 
 def _dims_size(dims, message):
@@ -83,7 +84,7 @@ def unravel_index(indices, shape, order="C"):
                         "sequence was inferred as float. Wrap it with "
                         "'np.array(indices, dtype=np.intp)'")
     idx = _int_array(indices, False, "only int indices permitted")
-    _order_check(order)
+    order = _order_check(order)
     size = _dims_size(dims, "dimensions are too large; arrays and shapes "
                       "with a total size greater than 'intp' are not "
                       "supported.")
@@ -126,7 +127,7 @@ def _wrap_or_clip(idx, n, mode):
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     """Flat positions (intp) of coordinate arrays in an array of dims."""
-    _order_check(order)
+    order = _order_check(order)
     dims = (_op.index(dims),) if _np.ndim(dims) == 0 else \
         tuple(_op.index(d) for d in dims)
     modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)

@@ -123,7 +123,7 @@ def test_ix_():
     raises_like_numpy("ix_", [[1]])
 
 
-@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("order", ["C", "F", None, "f", b"C"])
 def test_unravel_index(order):
     check("unravel_index", np.array([0, 5, 22, 23]), (2, 3, 4), order=order)
     check("unravel_index", np.array([[1, 2], [3, 0]], np.uint8), (2, 2),
@@ -141,9 +141,14 @@ def test_unravel_index_errors():
     raises_like_numpy("unravel_index", np.array([1.0]), (2, 3))
     raises_like_numpy("unravel_index", [], (2, 3))
     raises_like_numpy("unravel_index", 1, (2, 3), order="X")
+    # orders as NumPy reads them for C-or-F functions (CuPy's suite passes
+    # order=None): 'A'/'K' ValueError, a non-str TypeError
+    for order in ("A", "k", 1, 1.5):
+        raises_like_numpy("unravel_index", 1, (2, 3), order=order)
+        raises_like_numpy("ravel_multi_index", (1, 2), (2, 3), order=order)
 
 
-@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("order", ["C", "F", None, "c", b"F"])
 def test_ravel_multi_index(order):
     idx = (np.array([1, 0, 1]), np.array([2, 1, 0]))
     check("ravel_multi_index", idx, (2, 3), order=order)
