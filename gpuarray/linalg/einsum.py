@@ -233,7 +233,14 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
         else _np.dtype(dtype)
     # label sizes; size-1 axes broadcast, other mismatches are errors
     size = {}
-    for op, ls in zip(ops, labels):
+    for i, (op, ls) in enumerate(zip(ops, labels)):
+        seen = {}
+        for l, n in zip(ls, op.shape):
+            # a label repeated in one operand (a diagonal) never broadcasts
+            if seen.setdefault(l, n) != n:
+                raise ValueError("dimensions in operand %d for collapsing "
+                                 "index '%s' don't match (%d != %d)"
+                                 % (i, l, seen[l], n))
         for l, n in zip(ls, op.shape):
             if size.get(l, 1) == 1:
                 size[l] = n

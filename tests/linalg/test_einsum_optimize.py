@@ -163,3 +163,17 @@ def test_einsum_one_operand_is_a_view_as_numpys(subscripts, shape, dtype,
         want[...] = 7
         got[...] = 7
         assert_same(g, x)
+
+
+@pytest.mark.parametrize("subscripts,shape", [
+    ("ii", (1, 3)), ("ii->i", (3, 1)), ("iij->j", (2, 1, 3)),
+    ("i...i", (1, 2, 3)), ("ij,jj->i", ((2, 3), (1, 3))),
+])
+def test_einsum_repeated_label_never_broadcasts(subscripts, shape):
+    # a diagonal's axes must match exactly: NumPy's ValueError
+    shapes = shape if isinstance(shape[0], tuple) else (shape,)
+    xs = [np.ones(s) for s in shapes]
+    with pytest.raises(ValueError, match="collapsing index"):
+        np.einsum(subscripts, *xs)
+    with pytest.raises(ValueError, match="collapsing index"):
+        gp.einsum(subscripts, *[gp.asarray(x) for x in xs])

@@ -341,6 +341,20 @@ def test_pinv_ints_and_hermitian():
           np.linalg.pinv(h, hermitian=True), 1e-10)
 
 
+@pytest.mark.parametrize("dtype", [np.int32, np.bool_, np.float32,
+                                   np.complex128, np.float16])
+def test_pinv_empty_in_the_computing_dtype(dtype):
+    # an empty stack's answer has the dtype a full one would (CuPy's suite)
+    a = np.zeros((0, 2, 3), dtype)
+    if dtype == np.float16:
+        with pytest.raises(TypeError):
+            np.linalg.pinv(a)
+        with pytest.raises(TypeError):
+            gl.pinv(gp.asarray(a))
+        return
+    meta(gl.pinv(gp.asarray(a), rcond=1e-15), np.linalg.pinv(a, rcond=1e-15))
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=ids(DTYPES))
 def test_matrix_rank(dtype):
     stack = np.stack([rank_deficient((6, 6), r, dtype, seed=r)
