@@ -16,10 +16,12 @@ import gpuarray as _gp
 from . import _stubs as _stubs_mod
 _stubs_mod.install()
 
-# Subpackages that gpuarray has under the same name.
+# Subpackages that gpuarray has under the same name: forwarding modules
+# (their CuPy-only submodules, cupy.linalg._util say, come from _stubs).
 for _name in ("linalg", "fft", "lib"):
-    _mod = getattr(_gp, _name)
-    _sys.modules[__name__ + "." + _name] = _mod
+    _mod = _stubs_mod.forwarding(__name__ + "." + _name,
+                                 getattr(_gp, _name))
+    _sys.modules[_mod.__name__] = _mod
     globals()[_name] = _mod
 exceptions = _np.exceptions
 _sys.modules[__name__ + ".exceptions"] = exceptions

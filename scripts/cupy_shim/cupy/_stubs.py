@@ -56,6 +56,25 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         pass
 
 
+class _Forwarding(types.ModuleType):
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return getattr(self._target, attr)
+
+    def __dir__(self):
+        return dir(self._target)
+
+
+def forwarding(name, target):
+    """A package `name` whose attributes are target's (a gpuarray module)
+    and whose other submodules are stubs."""
+    mod = _Forwarding(name, target.__doc__)
+    mod._target = target
+    mod.__path__ = []
+    return mod
+
+
 def install():
     if not any(isinstance(f, _Finder) for f in sys.meta_path):
         sys.meta_path.append(_Finder())
