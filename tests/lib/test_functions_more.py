@@ -985,6 +985,18 @@ def test_cov_more():
         gp.cov(gp.asarray(_COV_X), ddof=4)
 
 
+def test_cov_rowvar_false_transposes_as_numpy():
+    # m is transposed unless 1-D, y unless its 2-D form has one row, so
+    # m of shape (1, 3) is three variables (CuPy's suite: NumPy >= 2.2)
+    x = host((1, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check("cov", x, rowvar=False)
+        check("cov", host((3, 1)), x, rowvar=False)
+        check("corrcoef", x.T, rowvar=False)
+    raises_like_numpy("cov", x, x, rowvar=False)
+
+
 def test_cov_errors():
     raises_like_numpy("cov", _COV_X, fweights=[1, 2, 1, 1.5])
     raises_like_numpy("cov", _COV_X, fweights=[1, 2])
