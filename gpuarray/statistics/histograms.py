@@ -56,6 +56,9 @@ def bincount(x, weights=None, minlength=0):
     minlength = int(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
+    if x.size == 0:
+        # NumPy's early answer: intp zeros, weights not even looked at
+        return zeros((minlength,), _INT64)
     top = 0
     if x.size:
         # one sync, deliberate: the largest value sets the output's length

@@ -40,6 +40,17 @@ def test_bincount():
         gp.bincount(a, minlength=-1)
 
 
+@pytest.mark.parametrize("wdt", [np.int32, np.float32, np.complex64, np.bool_])
+def test_bincount_empty_ignores_weights(wdt):
+    # NumPy answers an empty x with intp zeros before reading the weights
+    # (their dtype and length), CuPy's suite checks the dtype
+    for n in (0, 2):
+        x = np.zeros(0, np.int32)
+        w = np.zeros(n, wdt)
+        same(gp.bincount(gp.asarray(x), weights=gp.asarray(w), minlength=3),
+             np.bincount(x, weights=w, minlength=3))
+
+
 @pytest.mark.parametrize("dt", [np.float64, np.float32, np.int32])
 def test_histogram(dt):
     rng = np.random.default_rng(1)
