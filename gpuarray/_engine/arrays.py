@@ -206,9 +206,7 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
 
     device: validated and honoured (_on_device).
     """
-    if not isinstance(blocking, (bool, np.bool_)):
-        raise TypeError("blocking must be True or False, not %r"
-                        % (blocking,))
+    _check_blocking(blocking)
     if _foreign(like):
         return np.asarray(a, dtype, order, copy=copy, like=like)
     _check_copy(copy)
@@ -219,14 +217,22 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
     return out
 
 
+def _check_blocking(blocking):
+    if not isinstance(blocking, (bool, np.bool_)):
+        raise TypeError("blocking must be True or False, not %r"
+                        % (blocking,))
+
+
 def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
-          ndmax=None):
+          ndmax=None, *, blocking=False):
     """A new array (copy=True), or `object` itself when it needs no change
     (copy=None); copy=False raises ValueError when a copy is needed (NumPy
     2's rule; host data always needs one).  ndmax (NumPy 2.4) caps how
     deep a nested sequence is read (NumPy's default, shown as 0, means no
-    cap, while an explicit 0 caps at 0-d)."""
+    cap, while an explicit 0 caps at 0-d).  blocking: CuPy's keyword, as
+    asarray's."""
     obj = object
+    _check_blocking(blocking)
     _check_copy(copy)
     ndmin = _ndmin_arg(ndmin)
     cap = 64 if ndmax is None else ndmax
@@ -240,6 +246,8 @@ def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
     a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
         a = _prepend_ones(a, ndmin - a.ndim, order)
+    if blocking:
+        _core._synchronize()
     return a
 
 

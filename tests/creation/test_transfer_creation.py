@@ -71,6 +71,16 @@ def test_byteswapped_and_unaligned_numpy_input():
     assert_array_equal_gp(gp.asarray(u), np.arange(5.0))
 
 
+@pytest.mark.parametrize("fn", ["asarray", "array", "asanyarray"])
+def test_cupys_blocking_keyword(fn):
+    # CuPy's asarray, array and asanyarray take blocking= (a bool)
+    x = np.arange(6.0).reshape(2, 3)
+    for blocking in (True, False, np.bool_(True)):
+        assert_array_equal_gp(getattr(gp, fn)(x, blocking=blocking), x)
+    with pytest.raises(TypeError, match="blocking"):
+        getattr(gp, fn)(x, blocking=1)
+
+
 @pytest.mark.parametrize("shape", [(1, 3, 1), (3, 1), (1, 3), (1, 1), (2, 3)])
 @pytest.mark.parametrize("order", "CFAK")
 def test_array_from_host_lays_out_as_numpys_copy(shape, order):
