@@ -18,9 +18,12 @@ _stubs_mod.install()
 
 # Subpackages that gpuarray has under the same name: forwarding modules
 # (their CuPy-only submodules, cupy.linalg._util say, come from _stubs).
+from . import _fft_config  # noqa: E402
+_OWN_SUBMODULES = {"fft": {"config": _fft_config.config}}
 for _name in ("linalg", "fft", "lib"):
     _mod = _stubs_mod.forwarding(__name__ + "." + _name,
-                                 getattr(_gp, _name))
+                                 getattr(_gp, _name),
+                                 **_OWN_SUBMODULES.get(_name, {}))
     _sys.modules[_mod.__name__] = _mod
     globals()[_name] = _mod
 exceptions = _np.exceptions

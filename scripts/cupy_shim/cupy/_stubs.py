@@ -66,12 +66,16 @@ class _Forwarding(types.ModuleType):
         return dir(self._target)
 
 
-def forwarding(name, target):
+def forwarding(name, target, **own):
     """A package `name` whose attributes are target's (a gpuarray module)
-    and whose other submodules are stubs."""
+    but for `own` (registered as its submodules), and whose other
+    submodules are stubs."""
     mod = _Forwarding(name, target.__doc__)
     mod._target = target
     mod.__path__ = []
+    for attr, value in own.items():
+        setattr(mod, attr, value)
+        sys.modules[name + "." + attr] = value
     return mod
 
 
