@@ -19,6 +19,9 @@ _accelerator.get_routine_accelerators = lambda: []
 _accelerator.get_reduction_accelerators = lambda: []
 _accelerator.set_routine_accelerators = lambda acc: None
 _accelerator.set_reduction_accelerators = lambda acc: None
+_accelerator.ACCELERATOR_CUB = 1
+_accelerator.ACCELERATOR_CUTENSOR = 2
+_accelerator.ACCELERATOR_CUTENSORNET = 3
 sys.modules[_accelerator.__name__] = _accelerator
 
 
