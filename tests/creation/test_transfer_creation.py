@@ -71,6 +71,15 @@ def test_byteswapped_and_unaligned_numpy_input():
     assert_array_equal_gp(gp.asarray(u), np.arange(5.0))
 
 
+@pytest.mark.parametrize("fn", ["empty", "zeros", "ones", "full"])
+def test_none_shape_is_numpys_type_error(fn):
+    # NumPy's message, which CuPy's suite matches ("Use () not None")
+    args = (None, 1) if fn == "full" else (None,)
+    for xp in (np, gp):
+        with pytest.raises(TypeError, match=r"Use \(\) not None"):
+            getattr(xp, fn)(*args)
+
+
 @pytest.mark.parametrize("fn", ["asarray", "array", "asanyarray"])
 def test_cupys_blocking_keyword(fn):
     # CuPy's asarray, array and asanyarray take blocking= (a bool)
