@@ -18,8 +18,9 @@ _stubs_mod.install()
 
 # Subpackages that gpuarray has under the same name: forwarding modules
 # (their CuPy-only submodules, cupy.linalg._util say, come from _stubs).
-from . import _fft_config  # noqa: E402
-_OWN_SUBMODULES = {"fft": {"config": _fft_config.config}}
+from . import _fft_config, _linalg_util  # noqa: E402
+_OWN_SUBMODULES = {"fft": {"config": _fft_config.config},
+                   "linalg": {"_util": _linalg_util}}
 for _name in ("linalg", "fft", "lib"):
     _mod = _stubs_mod.forwarding(__name__ + "." + _name,
                                  getattr(_gp, _name),
@@ -31,7 +32,7 @@ _sys.modules[__name__ + ".exceptions"] = exceptions
 
 # Our own submodules, imported by name: `from . import x` would first ask
 # __getattr__ below and get gpuarray's module of that name.
-_OWN = ("cuda", "_core", "_util", "random", "testing")
+_OWN = ("cuda", "_core", "_util", "random", "cublas", "testing")
 import importlib as _importlib  # noqa: E402
 for _name in _OWN[:-1]:
     globals()[_name] = _importlib.import_module(__name__ + "." + _name)
