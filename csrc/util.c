@@ -188,3 +188,17 @@ Py_ssize_t gpa_index_value(PyObject *obj)
     }
     return (Py_ssize_t)v;
 }
+
+/* NumPy's ComplexWarning for casts that drop imaginary parts. */
+int gpa_warn_complex_discarded(void)
+{
+    PyObject *mod = PyImport_ImportModule("numpy.exceptions");
+    PyObject *cls = mod ? PyObject_GetAttrString(mod, "ComplexWarning") : NULL;
+    Py_XDECREF(mod);
+    if (cls == NULL)
+        return -1;
+    int rc = PyErr_WarnEx(cls, "Casting complex values to real discards the "
+                               "imaginary part", 1);
+    Py_DECREF(cls);
+    return rc;
+}

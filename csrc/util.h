@@ -15,6 +15,10 @@ int gpa_normalize_axis(Py_ssize_t *axis, int ndim);
 /* Reads an `order=` argument (None or a str) into one of the letters of
  * `allowed` (e.g. "CFAK"), upper-cased; `dflt` for None.  ValueError
  * naming the allowed letters otherwise. */
+/* NumPy's ComplexWarning "Casting complex values to real discards the
+ * imaginary part"; -1 when the warning is an error. */
+int gpa_warn_complex_discarded(void);
+
 int gpa_parse_order(PyObject *obj, const char *allowed, char dflt,
                     char *order);
 

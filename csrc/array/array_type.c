@@ -131,6 +131,11 @@ Py_ssize_t gpa_fill_strides(int nd, const Py_ssize_t *shape,
 
 int gpa_parse_shape(PyObject *obj, Py_ssize_t *dims)
 {
+    if (obj == Py_None) {   /* NumPy's message for empty(None) */
+        PyErr_SetString(PyExc_TypeError,
+                        "Use () not None as shape arguments");
+        return -1;
+    }
     /* NumPy refuses booleans as lengths, though bool is an int */
     if (PyBool_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "expected a sequence of integers or "

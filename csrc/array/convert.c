@@ -113,6 +113,21 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
     descr = NULL; /* stolen by PyArray_FromAny */
     if (host == NULL)
         goto fail;
+    /* A sequence holding byte-swapped arrays (or a swapped dtype=) gives
+     * NumPy's swapped dtype, which NOTSWAPPED leaves alone there: swap
+     * the values to native order, as the byte-swapped array above. */
+    if (PyArray_ISBYTESWAPPED(host) ||
+        has_swapped_fields(PyArray_DESCR(host))) {
+        PyArray_Descr *native =
+            PyArray_DescrNewByteorder(PyArray_DESCR(host), NPY_NATIVE);
+        if (native == NULL)
+            goto fail;
+        PyArrayObject *swapped = (PyArrayObject *)PyArray_FromArray(
+            host, native, flags | NPY_ARRAY_ENSURECOPY); /* steals native */
+        Py_SETREF(host, swapped);
+        if (host == NULL)
+            goto fail;
+    }
     if (!PyArray_IS_C_CONTIGUOUS(host) && !PyArray_IS_F_CONTIGUOUS(host)) {
         PyArrayObject *c = (PyArrayObject *)PyArray_NewCopy(
             host, order == 'K' ? NPY_KEEPORDER : NPY_CORDER);
@@ -124,11 +139,15 @@ gpa_array *gpa_array_from_host(gpa_device *dev, PyObject *obj,
     if (d == NULL)
         goto fail;
     int c_contig = PyArray_IS_C_CONTIGUOUS(host);
+    /* order='F' of data that is both C and F contiguous (size-1 axes):
+     * Fortran strides, as np.array(obj, order='F') copies it (the bytes
+     * are in the same order either way). */
+    int fortran = PyArray_IS_F_CONTIGUOUS(host) && (order == 'F' || !c_contig);
     out = gpa_array_empty(dev, d, PyArray_NDIM(host), PyArray_DIMS(host),
-                          !c_contig && PyArray_IS_F_CONTIGUOUS(host));
+                          fortran);
     if (out == NULL)
         goto fail;
-    if (out->size != 0 && !c_contig && !PyArray_IS_F_CONTIGUOUS(host)) {
+    if (out->size != 0 && !c_contig && !fortran) {
         /* a 'K' copy: contiguous in another order of the axes */
         memcpy(out->strides, PyArray_STRIDES(host),
                (size_t)out->nd * sizeof(Py_ssize_t));

@@ -179,8 +179,20 @@ static PyObject *array_reshape(gpa_array *a, PyObject *args, PyObject *kw)
             return NULL;
         }
     }
-    if (gpa_parse_order(order_obj, "CFA", 'C', &order) < 0)
+    if (gpa_parse_order(order_obj, "CFAK", 'C', &order) < 0)
         return NULL;
+    if (copy_obj != NULL && PyUnicode_Check(copy_obj)) {
+        /* NumPy 2's copy converter: bool("False") would read as True */
+        PyErr_SetString(PyExc_ValueError,
+                        "strings are not allowed for 'copy' keyword. Use "
+                        "True/False/None instead.");
+        return NULL;
+    }
+    if (order == 'K') {
+        PyErr_SetString(PyExc_ValueError,
+                        "order 'K' is not permitted for reshaping");
+        return NULL;
+    }
     if (PyTuple_GET_SIZE(args) == 0) {
         PyErr_SetString(PyExc_TypeError,
                         "reshape() missing required argument 'shape'");

@@ -11,6 +11,7 @@
 #include "ops/layout.h"
 #include "runtime/transfer.h"
 #include "hooks.h"
+#include "util.h"
 
 #include <stdlib.h>
 
@@ -135,6 +136,12 @@ int gpa_array_assign(gpa_array *dst, gpa_array *src)
     if (gpa_is_void(dst) || gpa_is_void(src) || !gpa_array_aligned(dst) ||
         !gpa_array_aligned(src))
         return gpa_assign_special(dst, src);
+    /* NumPy's complex -> real cast warns (setitem, copyto, out=, joins),
+     * empty or not; to bool nothing is discarded */
+    if (PyTypeNum_ISCOMPLEX(gpa_type_num(src)) &&
+        !PyTypeNum_ISCOMPLEX(gpa_type_num(dst)) &&
+        gpa_type_num(dst) != NPY_BOOL && gpa_warn_complex_discarded() < 0)
+        return -1;
     if (gpa_type_num(dst) == gpa_type_num(src) && dst->dev == src->dev &&
         same_contiguous_order(dst, src)) {
         if (dst->data == src->data)

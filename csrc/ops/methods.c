@@ -8,20 +8,6 @@
 #include "hooks.h"
 #include "util.h"
 
-/* NumPy's ComplexWarning for casts that drop imaginary parts. */
-static int warn_complex_discarded(void)
-{
-    PyObject *mod = PyImport_ImportModule("numpy.exceptions");
-    PyObject *cls = mod ? PyObject_GetAttrString(mod, "ComplexWarning") : NULL;
-    Py_XDECREF(mod);
-    if (cls == NULL)
-        return -1;
-    int rc = PyErr_WarnEx(cls, "Casting complex values to real discards the "
-                               "imaginary part", 1);
-    Py_DECREF(cls);
-    return rc;
-}
-
 static PyObject *array_astype(gpa_array *a, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"dtype", "order", "casting", "subok", "copy",
@@ -62,14 +48,7 @@ static PyObject *array_astype(gpa_array *a, PyObject *args, PyObject *kw)
             return Py_NewRef(a);
         }
     }
-    /* (to bool both parts count: nothing is discarded, NumPy is silent) */
-    if (PyTypeNum_ISCOMPLEX(gpa_type_num(a)) &&
-        !PyTypeNum_ISCOMPLEX(d->type_num) && d->type_num != NPY_BOOL &&
-        a->size > 0 &&
-        warn_complex_discarded() < 0) {
-        Py_DECREF(d);
-        return NULL;
-    }
+    /* a complex -> real cast warns in gpa_array_assign (ops/copy.c) */
     return (PyObject *)gpa_array_copy(a, d, order);
 }
 

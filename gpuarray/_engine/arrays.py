@@ -206,9 +206,7 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
 
     device: validated and honoured (_on_device).
     """
-    if not isinstance(blocking, (bool, np.bool_)):
-        raise TypeError("blocking must be True or False, not %r"
-                        % (blocking,))
+    _check_blocking(blocking)
     if _foreign(like):
         return np.asarray(a, dtype, order, copy=copy, like=like)
     _check_copy(copy)
@@ -219,14 +217,22 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None,
     return out
 
 
+def _check_blocking(blocking):
+    if not isinstance(blocking, (bool, np.bool_)):
+        raise TypeError("blocking must be True or False, not %r"
+                        % (blocking,))
+
+
 def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
-          ndmax=None):
+          ndmax=None, *, blocking=False):
     """A new array (copy=True), or `object` itself when it needs no change
     (copy=None); copy=False raises ValueError when a copy is needed (NumPy
     2's rule; host data always needs one).  ndmax (NumPy 2.4) caps how
     deep a nested sequence is read (NumPy's default, shown as 0, means no
-    cap, while an explicit 0 caps at 0-d)."""
+    cap, while an explicit 0 caps at 0-d).  blocking: CuPy's keyword, as
+    asarray's."""
     obj = object
+    _check_blocking(blocking)
     _check_copy(copy)
     ndmin = _ndmin_arg(ndmin)
     cap = 64 if ndmax is None else ndmax
@@ -240,6 +246,8 @@ def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0,
     a = _core._asarray(obj, dtype, copy, order)
     if ndmin > a.ndim:
         a = _prepend_ones(a, ndmin - a.ndim, order)
+    if blocking:
+        _core._synchronize()
     return a
 
 
@@ -490,13 +498,27 @@ def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
     M = N if M is None else _eye_dim(M)
     k = operator.index(k)
     k = max(-N - 1, min(k, M + 1))  # past the corners: no diagonal at all
-    if not isinstance(order, str):
-        raise TypeError("order must be str, not %s" % type(order).__name__)
-    if order not in ("C", "F", "A", "K"):
-        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
-                         "(got %r)" % (order,))
+    order = _c_or_f(order)
     out = _core._eye(N, M, k, np.dtype(dtype))
     return asfortranarray(out) if order == "F" else out
+
+
+def _c_or_f(order):
+    """An order of a new array that must be C or F (eye's), read as NumPy
+    reads it: None is 'C', one letter of either case, str or bytes."""
+    if order is None:
+        return "C"
+    if isinstance(order, bytes):
+        order = order.decode("latin-1")
+    if not isinstance(order, str):
+        raise TypeError("order must be str, not %s" % type(order).__name__)
+    upper = order.upper()
+    if upper in ("C", "F"):
+        return upper
+    if upper in ("A", "K"):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)"
+                     % (order,))
 
 
 def _eye_dim(n):

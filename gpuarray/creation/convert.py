@@ -15,9 +15,11 @@ _normalize_axis = _np.lib.array_utils.normalize_axis_index
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None,
-               like=None):
-    """asarray: gpuarray has no ndarray subclasses to pass through."""
-    return asarray(a, dtype, order, copy=copy, device=device)
+               like=None, blocking=False):
+    """asarray: gpuarray has no ndarray subclasses to pass through
+    (blocking: CuPy's keyword, as asarray's)."""
+    return asarray(a, dtype, order, copy=copy, device=device,
+                   blocking=blocking)
 
 
 def asarray_chkfinite(a, dtype=None, order=None):

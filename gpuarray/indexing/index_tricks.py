@@ -219,25 +219,34 @@ class nd_grid:
             raise ValueError("negative dimensions are not allowed")
         # each axis is arange(n) * step + start in typ, as NumPy computes
         # it on its index grid (same values, same order of operations)
+        nd = len(size)
+        shape = tuple(size)
         nn = []
-        for n, kk in zip(size, key):
+        for k, (n, kk) in enumerate(zip(size, key)):
             start = 0 if kk.start is None else kk.start
             step = 1 if kk.step is None else kk.step
             if _is_complex_step(step):
                 step = int(abs(step))
                 if step != 1:
                     step = (kk.stop - start) / float(step - 1)
-            nn.append(arange(max(n, 0), dtype=typ) * step + start)
-        nd = len(nn)
+            index = arange(max(n, 0), dtype=typ)
+            if not self.sparse and (_np.ndim(start) or _np.ndim(step)):
+                # array bounds broadcast against NumPy's whole index grid
+                index = broadcast_to(index.reshape(
+                    (1,) * k + (-1,) + (1,) * (nd - k - 1)), shape)
+            nn.append(index * step + start)
         if self.sparse:
-            return tuple(v.reshape((1,) * k + (-1,) + (1,) * (nd - k - 1))
+            # NumPy's new axes around each axis' values (which an array
+            # bound may have made more than 1-d)
+            return tuple(v[(None,) * k + (slice(None),) +
+                           (None,) * (nd - k - 1)]
                          for k, v in enumerate(nn))
         if not nn:
             return empty((0,), typ)
-        shape = tuple(size)
         # NumPy stores each axis into an index grid of dtype typ
         return stack([broadcast_to(v.astype(typ, copy=False).reshape(
-            (1,) * k + (-1,) + (1,) * (nd - k - 1)), shape)
+            (1,) * k + (-1,) + (1,) * (nd - k - 1)) if v.ndim == 1 else
+            v.astype(typ, copy=False), shape)
             for k, v in enumerate(nn)])
 
     @staticmethod

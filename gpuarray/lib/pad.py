@@ -41,9 +41,9 @@ _PAD_STATS = ("maximum", "minimum", "mean", "median")
 
 
 def pad(array, pad_width, mode="constant", **kwargs):
-    """array padded per axis; every NumPy mode but a function: constant,
-    edge, reflect, symmetric (reflect_type even and odd), wrap, empty,
-    linear_ramp, maximum, minimum, mean, median."""
+    """array padded per axis; every NumPy mode: constant, edge, reflect,
+    symmetric (reflect_type even and odd), wrap, empty, linear_ramp,
+    maximum, minimum, mean, median, or a function (called per vector)."""
     a = asarray(array)
     widths = _host(pad_width)
     if widths.dtype.kind not in "iu":
@@ -53,9 +53,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
         raise ValueError("index can't contain negative values")
     widths = _pairs(widths, a.ndim, "pad_width").astype(_np.int64)
     if callable(mode):
-        raise NotImplementedError("gpuarray.pad: a function as mode is not "
-                                  "supported (it would run per vector on "
-                                  "the host)")
+        return _pad_function(a, widths, mode, kwargs)
     if mode not in _PAD_KWARGS:
         raise ValueError("mode '%s' is not supported" % (mode,))
     unknown = set(kwargs) - _PAD_KWARGS[mode]
@@ -63,8 +61,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
         raise ValueError("unsupported keyword arguments for mode '%s': %s"
                          % (mode, unknown))
     if mode == "empty":
-        return empty(tuple(int(s + w.sum()) for s, w in
-                           zip(a.shape, widths)), a.dtype)
+        return _pad_empty(a, widths)
     if mode == "constant":
         raw = _host(kwargs.get("constant_values", 0))
         values = _pairs(raw, a.ndim, "constant_values")
@@ -84,6 +81,33 @@ def pad(array, pad_width, mode="constant", **kwargs):
         if before or after:
             out = _pad_axis(out, axis, int(before), int(after), mode, odd)
     return out if out is not a else a.copy()
+
+
+def _pad_empty(a, widths):
+    """The padded array with only the padding left uninitialised."""
+    out = empty(tuple(int(s + w.sum()) for s, w in zip(a.shape, widths)),
+                a.dtype)
+    out[tuple(slice(int(w[0]), int(w[0]) + s)
+              for s, w in zip(a.shape, widths))] = a
+    return out
+
+
+def _pad_function(a, widths, function, kwargs):
+    """NumPy's callable mode: the array padded with zeros, then
+    function(vector, widths[axis], axis, kwargs) on every 1-D view along
+    each axis in turn (C order of the other axes), which writes the
+    padding in place.  One Python call per vector, as in NumPy."""
+    out = _pad_empty(a, widths)
+    for axis, (before, after) in enumerate(widths):
+        n = out.shape[axis]
+        for part in (slice(0, int(before)), slice(n - int(after), n)):
+            out[(slice(None),) * axis + (part,)] = 0
+    for axis in range(out.ndim):
+        rest = out.shape[:axis] + out.shape[axis + 1:]
+        for ind in _np.ndindex(*rest):
+            function(out[ind[:axis] + (slice(None),) + ind[axis:]],
+                     widths[axis], axis, kwargs)
+    return out
 
 
 def _pad_computed(a, widths, mode, kwargs):

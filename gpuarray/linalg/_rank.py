@@ -55,8 +55,12 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
         raise ValueError("`rtol` and `rcond` can't be both set.")
     at_least_2d(a)
     if a.size == 0:
+        # NumPy: empty matrices keep a's dtype; an empty stack of
+        # non-empty ones goes through svd, so has the dtype the routine
+        # computes in (float64 for ints and bools, float16 refused)
         m, n = a.shape[-2:]
-        return _A.zeros(a.shape[:-2] + (n, m), a.dtype)
+        return _A.zeros(a.shape[:-2] + (n, m),
+                        a.dtype if m * n == 0 else work_dtype(a))
     a = _U.conjugate(a) if a.dtype.kind == "c" else a
     u, s, vt = svd(a, full_matrices=False, hermitian=hermitian)
     cutoff = _cutoff_factor(rcond, _op.mul) * _EX.max(s, axis=-1,

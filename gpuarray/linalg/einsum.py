@@ -9,6 +9,7 @@ import operator as _op
 
 import numpy as _np
 
+from .. import _core
 from . import dot_matmul as _linalg_dot_matmul
 from ..creation import matrices as _creation_matrices
 from ..manipulation import shapes as _manipulation_shapes
@@ -188,6 +189,25 @@ def _einsum_from_sublists(args):
 
 
 @_honours_order    # order= (issue 22), a wrapper
+def _single_op_view(op, labels, out_labels):
+    """NumPy's answer for one operand, no out=, every label kept in the
+    output (transposes, diagonals, '...'): a view of the operand, the
+    strides of a repeated label added up; NumPy then applies neither
+    dtype= nor order= nor casting= (get_single_op_view in its einsum).
+    None where a label is summed or a repeated label's lengths differ."""
+    if not set(labels) <= set(out_labels):
+        return None
+    shape, strides = [], []
+    for l in out_labels:
+        axes = [k for k, m in enumerate(labels) if m == l]
+        if len({op.shape[k] for k in axes}) != 1:
+            return None
+        shape.append(op.shape[axes[0]])
+        strides.append(_b.sum(op.strides[k] for k in axes))
+    return _core._as_strided(op, tuple(shape), tuple(strides), 0,
+                             op.flags.writeable)
+
+
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
            optimize=False):
     """Einstein summation: explicit ('ij,jk->ik') and implicit ('ij,jk')
@@ -211,14 +231,16 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
     labels, ell_labels = _einsum_labels(ins, ops)
     res_dt = _np.result_type(*[o.dtype for o in ops]) if dtype is None \
         else _np.dtype(dtype)
-    for o in ops:
-        if not _np.can_cast(o.dtype, res_dt, casting=casting):
-            raise TypeError("Cannot cast array data from %r to %r according "
-                            "to the rule %r" % (o.dtype, res_dt, casting))
-    ops = [o.astype(res_dt, copy=False) for o in ops]
     # label sizes; size-1 axes broadcast, other mismatches are errors
     size = {}
-    for op, ls in zip(ops, labels):
+    for i, (op, ls) in enumerate(zip(ops, labels)):
+        seen = {}
+        for l, n in zip(ls, op.shape):
+            # a label repeated in one operand (a diagonal) never broadcasts
+            if seen.setdefault(l, n) != n:
+                raise ValueError("dimensions in operand %d for collapsing "
+                                 "index '%s' don't match (%d != %d)"
+                                 % (i, l, seen[l], n))
         for l, n in zip(ls, op.shape):
             if size.get(l, 1) == 1:
                 size[l] = n
@@ -247,6 +269,15 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
                                       if l not in ell_labels)
         out_labels = ell_labels + sorted(l for l, c in counts.items()
                                          if c == 1)
+    if len(ops) == 1 and out is None:
+        view = _single_op_view(ops[0], labels[0], out_labels)
+        if view is not None:
+            return view
+    for o in ops:
+        if not _np.can_cast(o.dtype, res_dt, casting=casting):
+            raise TypeError("Cannot cast array data from %r to %r according "
+                            "to the rule %r" % (o.dtype, res_dt, casting))
+    ops = [o.astype(res_dt, copy=False) for o in ops]
     path = _einsum_path(subscripts, ops, optimize)
     result, rl = _einsum_contract(ops, labels, out_labels, size, path)
     result, rl = _einsum_squash(result, rl, set(out_labels))

@@ -144,6 +144,13 @@ def repeat(a, repeats, axis=None):
     axis = _normalize_axis(axis, a.ndim)
     if isinstance(repeats, _core.ndarray):
         repeats = repeats.get()  # counts decide the shape: needed here
+    if isinstance(repeats, _np.ndarray) and \
+            not _np.can_cast(repeats.dtype, _np.intp, "safe"):
+        # an array of counts is cast 'safe' (floats, uint64 refused);
+        # scalars and lists are not (NumPy's conversion)
+        raise TypeError("Cannot cast array data from %r to %r according "
+                        "to the rule 'safe'"
+                        % (repeats.dtype, _np.dtype(_np.intp)))
     if _np.ndim(repeats) > 1:
         raise ValueError("repeats must be a scalar or a 1-d sequence")
     # counts are cast to intp unchecked (2.5 repeats twice), as in NumPy

@@ -3,6 +3,7 @@ argmax/argmin family -- reductions through _engine/reduce.py.
 """
 
 import builtins as _b
+import warnings as _warnings
 
 import numpy as _np
 
@@ -99,12 +100,25 @@ amax, amin = max, min
 
 
 def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    """Largest element ignoring NaN; all-NaN slices give NaN."""
-    return _extremum(a, axis, out, keepdims, initial, where, True, True)
+    """Largest element ignoring NaN; all-NaN slices give NaN (with NumPy's
+    RuntimeWarning)."""
+    return _all_nan_warning(
+        _extremum(a, axis, out, keepdims, initial, where, True, True))
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    return _extremum(a, axis, out, keepdims, initial, where, False, True)
+    return _all_nan_warning(
+        _extremum(a, axis, out, keepdims, initial, where, False, True))
+
+
+def _all_nan_warning(res):
+    """NumPy's nanmax/nanmin warn when a result is NaN (an all-NaN slice):
+    one small reduction and a sync, as NumPy and CuPy check the result."""
+    if isinstance(res, ndarray) and res.dtype.kind in "fc" and res.size \
+            and _ufunc("isnan")(res).any().get():
+        _warnings.warn("All-NaN slice encountered", RuntimeWarning,
+                       stacklevel=3)
+    return res
 
 
 def ptp(a, axis=None, out=None, keepdims=False):

@@ -20,12 +20,16 @@ from ..creation.matrices import diagonal
 __all__ = ["cov", "corrcoef"]
 
 
-def _rows(x, rowvar, dtype):
-    """x as a 2-D (variables, observations) array of dtype."""
+def _rows(x, rowvar, dtype, second=False):
+    """x as a 2-D (variables, observations) array of dtype.  NumPy's cov
+    transposes (rowvar=False) m unless it is 1-D, and y unless its 2-D
+    form has one row (so m of shape (1, n) is n variables, y one)."""
+    nd = x.ndim
     x = x.astype(dtype, copy=False)
     if x.ndim < 2:
         x = x.reshape((1,) * (2 - x.ndim) + x.shape)
-    return x if rowvar or x.shape[0] == 1 else x.T
+    keep = x.shape[0] == 1 if second else nd == 1
+    return x if rowvar or keep else x.T
 
 
 def _weight(w, name, n, integral):
@@ -82,7 +86,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None,
     if x.shape[0] == 0:
         return empty((0, 0), _np.float64)
     if y is not None:
-        x = _mn.concatenate((x, _rows(y, rowvar, dtype)), axis=0)
+        x = _mn.concatenate((x, _rows(y, rowvar, dtype, True)), axis=0)
     if ddof is None:
         ddof = 0 if bias else 1
     n = x.shape[1]

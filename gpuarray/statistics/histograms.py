@@ -22,7 +22,7 @@ from .._engine.ufuncs import logical_and
 from ..indexing.advanced import flatnonzero
 from ..manipulation.shapes import concatenate
 from ..math.cumulative import cumsum
-from ..math.extrema import amax, amin
+from ..math.extrema import amax, amin, argmax
 from ..sorting.search_unique import searchsorted
 from ..sorting.sort import argsort
 from .._engine.ufuncs import where
@@ -55,6 +55,9 @@ def bincount(x, weights=None, minlength=0):
         raise TypeError("Cannot cast array data from %r to dtype('int64') "
                         "according to the rule 'safe'" % x.dtype)
     minlength = _minlength(minlength)
+    if x.size == 0:
+        # NumPy's early answer: intp zeros, weights not even looked at
+        return zeros((minlength,), _INT64)
     # NumPy counts in intp: a uint64 value past int64 wraps negative
     xi = x.astype(_INT64)
     top = 0
@@ -350,14 +353,29 @@ def digitize(x, bins, right=False):
     if not _np.can_cast(b.dtype, _np.float64):   # NumPy's monotonic check
         raise TypeError("Cannot cast array data from %r to dtype('float64') "
                         "according to the rule 'safe'" % b.dtype)
-    # monotonic check on the device, one sync for both answers (no copy
-    # of the bins; a direct comparison, so unsigned bins don't wrap)
-    lo, hi = b[:-1], b[1:]
-    inc, dec = concatenate([(hi >= lo).all().reshape(1),
-                            (hi <= lo).all().reshape(1)]).get()
     side = "left" if right else "right"
-    if inc:
+    if _increasing_bins(b):
         return searchsorted(b, x, side=side)
-    if dec:   # decreasing: search the reversed bins
-        return b.shape[0] - searchsorted(b[::-1], x, side=side)
-    raise ValueError("bins must be monotonically increasing or decreasing")
+    # decreasing: search the reversed bins
+    return b.shape[0] - searchsorted(b[::-1], x, side=side)
+
+
+def _increasing_bins(b):
+    """NumPy's monotonic check of digitize's bins: the direction is set by
+    the first edge that differs from b[0] (none: increasing), and then no
+    neighbours may step the other way.  So NaN edges, which compare false
+    every way, never break it (np.digitize takes [1, 3, nan]).  On the
+    device, one sync for the four answers; a direct comparison, so
+    unsigned bins don't wrap."""
+    if b.shape[0] == 0:
+        return True
+    lo, hi = b[:-1], b[1:]
+    differs = b != b[0]
+    varied, up, falls, rises = concatenate([
+        differs.any().reshape(1), (b[0] < b[argmax(differs)]).reshape(1),
+        (lo > hi).any().reshape(1), (lo < hi).any().reshape(1)]).get()
+    increasing = up or not varied
+    if falls if increasing else rises:
+        raise ValueError("bins must be monotonically increasing or "
+                         "decreasing")
+    return bool(increasing)

@@ -229,6 +229,9 @@ def _quantile(a, q, axis, out, keepdims, method, nan_skip, scale,
                          % (method, _METHODS))
     if out is not None and not (median or nan_skip or weights is not None):
         _check_out_cast(out, a.dtype, method, qh.dtype, weak)
+    if qh.ndim > 2:
+        # NumPy's limit (its message says 1d, 2-d q is accepted)
+        raise ValueError("q must be a scalar or 1d")
     if axis is None:
         axes = None
         kept = ()

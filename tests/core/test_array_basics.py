@@ -397,6 +397,33 @@ def test_astype_complex_warns_as_numpy(dt):
         assert_array_equal_gp(got, want)
 
 
+@pytest.mark.parametrize("n", [3, 0])
+@pytest.mark.parametrize("target", [np.bool_, np.float32, np.int16,
+                                    np.complex128], ids=dtype_id)
+def test_complex_writes_warn_as_numpy(target, n):
+    """Every write that casts complex to real warns as NumPy's cast does
+    (setitem, copyto, joins, full, asarray(dtype=)), empty or not (CuPy's
+    suite runs concatenate(casting='unsafe') with warnings as errors)."""
+    x = np.array([1 + 1j, 2, 3j], np.complex64)[:n]
+    calls = [
+        lambda xp, a: xp.zeros(n, target).__setitem__(slice(None), a),
+        lambda xp, a: xp.copyto(xp.zeros(n, target), a, casting="unsafe"),
+        lambda xp, a: xp.concatenate((a, a), dtype=target,
+                                     casting="unsafe"),
+        lambda xp, a: xp.full(n, a, dtype=target),
+        lambda xp, a: xp.asarray(a, dtype=target),
+        lambda xp, a: a.astype(target),
+    ]
+    for call in calls:
+        seen = []
+        for xp, a in ((np, x), (gp, gp.asarray(x))):
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                call(xp, a)
+            seen.append([r.category for r in w])
+        assert seen[0] == seen[1]
+
+
 @pytest.mark.parametrize("dt", [np.int64, np.uint64, np.int32, np.float64,
                                 np.complex128], ids=dtype_id)
 def test_astype_rounding_to_narrow_floats(dt):

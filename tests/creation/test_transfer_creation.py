@@ -71,6 +71,51 @@ def test_byteswapped_and_unaligned_numpy_input():
     assert_array_equal_gp(gp.asarray(u), np.arange(5.0))
 
 
+@pytest.mark.parametrize("fn", ["empty", "zeros", "ones", "full"])
+def test_none_shape_is_numpys_type_error(fn):
+    # NumPy's message, which CuPy's suite matches ("Use () not None")
+    args = (None, 1) if fn == "full" else (None,)
+    for xp in (np, gp):
+        with pytest.raises(TypeError, match=r"Use \(\) not None"):
+            getattr(xp, fn)(*args)
+
+
+@pytest.mark.parametrize("fn", ["asarray", "array", "asanyarray"])
+def test_cupys_blocking_keyword(fn):
+    # CuPy's asarray, array and asanyarray take blocking= (a bool)
+    x = np.arange(6.0).reshape(2, 3)
+    for blocking in (True, False, np.bool_(True)):
+        assert_array_equal_gp(getattr(gp, fn)(x, blocking=blocking), x)
+    with pytest.raises(TypeError, match="blocking"):
+        getattr(gp, fn)(x, blocking=1)
+
+
+@pytest.mark.parametrize("shape", [(1, 3, 1), (3, 1), (1, 3), (1, 1), (2, 3)])
+@pytest.mark.parametrize("order", "CFAK")
+def test_array_from_host_lays_out_as_numpys_copy(shape, order):
+    # data both C and F contiguous (size-1 axes) still gets Fortran strides
+    # for order='F', as np.array copies it (CuPy's suite checks strides)
+    for x in (np.ones(shape), np.asfortranarray(np.ones(shape))):
+        assert_array_equal_gp(gp.array(x, order=order),
+                              np.array(x, order=order), strides=True)
+
+
+@pytest.mark.parametrize("make", [
+    lambda x: [x], lambda x: (x, x), lambda x: [x[::2], x[1::2]],
+    lambda x: [x.astype(">f8")], lambda x: [[1, 2, 3], x[:3]],
+], ids=["list", "tuple", "strided", "f8", "mixed"])
+def test_byteswapped_arrays_inside_a_list(make):
+    # NumPy's dtype of such a list is the swapped one; gpuarray stores the
+    # same values in native order (CuPy's suite: test_from_numpy_byteswapped)
+    obj = make(np.arange(6, dtype=">i4"))
+    want = np.asarray(obj)
+    for fn in (gp.asarray, gp.array):
+        assert_array_equal_gp(fn(obj), want.astype(want.dtype.newbyteorder("=")),
+                              bitwise=True)
+    assert_array_equal_gp(gp.asarray([1, 2, 3], dtype=">i2"),
+                          np.array([1, 2, 3], "=i2"), bitwise=True)
+
+
 @pytest.mark.parametrize("obj", [
     [1, 2, 3], [1.0, 2, 3], [True, False], [1 + 2j, 3], [[1, 2], [3, 4]],
     [], [[]], [[], []], [[[1.5]]], 5, 2.5, True, 1j, -7, (1, 2), ((1,), (2,)),
@@ -533,6 +578,18 @@ def test_eye_tri_shapes_and_diagonals(args):
     for order in "CF":
         assert_array_equal_gp(gp.eye(*args, order=order),
                               np.eye(*args, order=order), strides=True)
+
+
+@pytest.mark.parametrize("order", [None, "c", "f", b"F", "A", "k", "x", 1],
+                         ids=repr)
+def test_eye_order_as_numpy_reads_it(order):
+    # NumPy's eye takes zeros' order: None is C, either case, str or bytes
+    # (CuPy's suite calls eye(order=None)); 'A' and 'K' are ValueError
+    assert_same_outcome(outcome(gp.eye, 3, 4, 1, order=order),
+                        outcome(np.eye, 3, 4, 1, order=order))
+    if order in (None, "c", "f", b"F"):
+        assert_array_equal_gp(gp.eye(3, 4, 1, order=order),
+                              np.eye(3, 4, 1, order=order), strides=True)
 
 
 def test_identity_default_and_errors():

@@ -176,6 +176,12 @@ GRID_CASES = [
     "X.ogrid[0:2:0.5, 1:2:3j, :2]",
     "X.ogrid[:4]",
     "X.ogrid[np.float32(0):np.float32(2):0.5, 0:3]",
+    # array bounds broadcast against the index grid (CuPy's suite)
+    "X.mgrid[X.zeros((4, 1)):X.ones((4, 1)):4j, "
+    "X.zeros((4, 1)):X.ones((4, 1)):3j]",
+    "X.mgrid[X.arange(3.)[:, None]:5:3j, 0:2]",
+    "X.ogrid[X.zeros((4, 1)):X.ones((4, 1)):4j, "
+    "X.zeros((4, 1)):X.ones((4, 1)):3j]",
 ]
 
 

@@ -111,6 +111,15 @@ def test_reshape_errors():
         g.reshape(2.5, 4)
     with pytest.raises(ValueError):
         g.reshape(3, 4, order="X")
+    # NumPy's messages, the copy converter's first (CuPy's suite)
+    for kw, msg in [({"order": "K"}, "not permitted for reshaping"),
+                    ({"copy": "False"}, "strings are not allowed"),
+                    ({"order": "k", "copy": "x"}, "strings are not allowed")]:
+        for a in (x, g):
+            with pytest.raises(ValueError, match=msg):
+                a.reshape(3, 4, **kw)
+            with pytest.raises(ValueError, match=msg):
+                (np if a is x else gp).reshape(a, (3, 4), **kw)
 
 
 def test_reshape_copy_argument():

@@ -123,7 +123,7 @@ def test_ix_():
     raises_like_numpy("ix_", [[1]])
 
 
-@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("order", ["C", "F", None, "f", b"C"])
 def test_unravel_index(order):
     check("unravel_index", np.array([0, 5, 22, 23]), (2, 3, 4), order=order)
     check("unravel_index", np.array([[1, 2], [3, 0]], np.uint8), (2, 2),
@@ -141,9 +141,14 @@ def test_unravel_index_errors():
     raises_like_numpy("unravel_index", np.array([1.0]), (2, 3))
     raises_like_numpy("unravel_index", [], (2, 3))
     raises_like_numpy("unravel_index", 1, (2, 3), order="X")
+    # orders as NumPy reads them for C-or-F functions (CuPy's suite passes
+    # order=None): 'A'/'K' ValueError, a non-str TypeError
+    for order in ("A", "k", 1, 1.5):
+        raises_like_numpy("unravel_index", 1, (2, 3), order=order)
+        raises_like_numpy("ravel_multi_index", (1, 2), (2, 3), order=order)
 
 
-@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("order", ["C", "F", None, "c", b"F"])
 def test_ravel_multi_index(order):
     idx = (np.array([1, 0, 1]), np.array([2, 1, 0]))
     check("ravel_multi_index", idx, (2, 3), order=order)
@@ -497,6 +502,18 @@ def test_pad_constant_values():
     check("pad", np.zeros((0, 3)), 1)
     check("pad", np.zeros((0, 3)), ((0, 0), (1, 1)), mode="edge")
     assert gp.pad(gp.asarray(x), 1, "empty").shape == (4, 5)
+
+
+def test_pad_empty_keeps_the_array():
+    # mode="empty" leaves only the padding uninitialised (CuPy's suite)
+    x = host((2, 3), np.int16)
+    for width in (2, ((1, 0), (0, 3))):
+        want = np.pad(x, width, mode="empty")
+        got = gp.pad(gp.asarray(x), width, mode="empty")
+        (b0, _), (b1, _) = np.broadcast_to(width, (2, 2))
+        inner = (slice(b0, b0 + 2), slice(b1, b1 + 3))
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_array_equal(gp.asnumpy(got)[inner], want[inner])
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.int32, np.uint8,
@@ -992,6 +1009,18 @@ def test_cov_more():
         gp.cov(gp.asarray(_COV_X), ddof=4)
 
 
+def test_cov_rowvar_false_transposes_as_numpy():
+    # m is transposed unless 1-D, y unless its 2-D form has one row, so
+    # m of shape (1, 3) is three variables (CuPy's suite: NumPy >= 2.2)
+    x = host((1, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        check("cov", x, rowvar=False)
+        check("cov", host((3, 1)), x, rowvar=False)
+        check("corrcoef", x.T, rowvar=False)
+    raises_like_numpy("cov", x, x, rowvar=False)
+
+
 def test_cov_errors():
     raises_like_numpy("cov", _COV_X, fweights=[1, 2, 1, 1.5])
     raises_like_numpy("cov", _COV_X, fweights=[1, 2])
@@ -1064,3 +1093,19 @@ def test_pad_linear_ramp_costs_no_sync():
     np.testing.assert_array_equal(got.get(), np.pad(
         np.arange(12.0).reshape(3, 4), 2, mode="linear_ramp",
         end_values=(1, 5)))
+
+
+def test_pad_with_a_function():
+    # NumPy's callable mode: zero padding, then the function writes each
+    # 1-D vector along every axis in place (CuPy's suite runs it too)
+    def tens(vector, pad_width, iaxis, kwargs):
+        vector[:pad_width[0]] = kwargs.get("value", 10)
+        vector[vector.shape[0] - pad_width[1]:] = 10 + iaxis
+
+    for x, width in [(host((2, 3), np.int16), 2),
+                     (host((2, 3, 4)), ((1, 0), (0, 2), (1, 1))),
+                     (host((3,), np.float32), ((0, 0),))]:
+        for kwargs in ({}, {"value": 7}):
+            want = np.pad(x, width, tens, **kwargs)
+            got = gp.pad(gp.asarray(x), width, tens, **kwargs)
+            assert_same(got, want)

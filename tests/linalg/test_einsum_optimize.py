@@ -8,6 +8,7 @@ import pytest
 import gpuarray as gp
 from gpuarray.linalg import einsum as einsum_mod
 from conftest import stable_seed
+from gpuarray.testing.parity import assert_same
 
 
 def _rand(shape, seed):
@@ -132,3 +133,47 @@ def test_values_with_traces_broadcasts_and_outputs(optimize):
                   optimize=optimize, out=out)
     assert r is out
     _close(out, np.einsum("bij,jk,kl->bl", a, b, c, optimize=optimize))
+
+
+@pytest.mark.parametrize("subscripts,shape", [
+    ("ij", (2, 3)), ("ji", (2, 3)), ("...", (2, 3)), ("ii->i", (3, 3)),
+    ("iii->i", (3, 3, 3)), ("j...i->i...j", (2, 3, 4)), ("ijkj->kij", (2,) * 4),
+    ("ii...->...", (2,) * 4), ("ij->i...j", (2, 3)), ("i...j->ij", (2, 3)),
+    ("ii", (3, 3)), ("i->", (3,)), ("->", ()),
+])
+@pytest.mark.parametrize("dtype", [None, np.float32])
+@pytest.mark.parametrize("optimize", [False, True])
+def test_einsum_one_operand_is_a_view_as_numpys(subscripts, shape, dtype,
+                                                optimize):
+    # NumPy returns a writable view when no label is summed (and then
+    # applies no dtype=); traces and sums are new arrays (CuPy's suite)
+    x = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape).copy()
+    g = gp.asarray(x)
+    try:
+        want = np.einsum(subscripts, x, dtype=dtype, optimize=optimize)
+    except TypeError:   # a summed int64 -> float32 is not a 'safe' cast
+        with pytest.raises(TypeError):
+            gp.einsum(subscripts, g, dtype=dtype, optimize=optimize)
+        return
+    got = gp.einsum(subscripts, g, dtype=dtype, optimize=optimize)
+    assert_same(got, want)
+    if np.ndim(want):   # (NumPy's 0-d results are scalars)
+        assert (got.base is g) == (want.base is x)
+    if want.base is x and want.size:
+        want[...] = 7
+        got[...] = 7
+        assert_same(g, x)
+
+
+@pytest.mark.parametrize("subscripts,shape", [
+    ("ii", (1, 3)), ("ii->i", (3, 1)), ("iij->j", (2, 1, 3)),
+    ("i...i", (1, 2, 3)), ("ij,jj->i", ((2, 3), (1, 3))),
+])
+def test_einsum_repeated_label_never_broadcasts(subscripts, shape):
+    # a diagonal's axes must match exactly: NumPy's ValueError
+    shapes = shape if isinstance(shape[0], tuple) else (shape,)
+    xs = [np.ones(s) for s in shapes]
+    with pytest.raises(ValueError, match="collapsing index"):
+        np.einsum(subscripts, *xs)
+    with pytest.raises(ValueError, match="collapsing index"):
+        gp.einsum(subscripts, *[gp.asarray(x) for x in xs])

@@ -341,6 +341,23 @@ def test_pinv_ints_and_hermitian():
           np.linalg.pinv(h, hermitian=True), 1e-10)
 
 
+@pytest.mark.parametrize("dtype", [np.int32, np.bool_, np.float32,
+                                   np.complex128, np.float16])
+def test_pinv_empty_in_the_computing_dtype(dtype):
+    # an empty stack's answer has the dtype a full one would (CuPy's suite)
+    # (empty matrices keep the input's dtype, as NumPy's early answer)
+    for shape in [(0, 2, 3), (3, 0), (0, 3), (0, 0), (2, 0, 3)]:
+        a = np.zeros(shape, dtype)
+        if dtype == np.float16 and shape == (0, 2, 3):
+            with pytest.raises(TypeError):
+                np.linalg.pinv(a)
+            with pytest.raises(TypeError):
+                gl.pinv(gp.asarray(a))
+            continue
+        meta(gl.pinv(gp.asarray(a), rcond=1e-15),
+             np.linalg.pinv(a, rcond=1e-15))
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=ids(DTYPES))
 def test_matrix_rank(dtype):
     stack = np.stack([rank_deficient((6, 6), r, dtype, seed=r)

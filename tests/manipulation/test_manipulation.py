@@ -74,6 +74,27 @@ def test_repeat(reps, axis):
         gp.repeat(G(X), [1, 2], 0)
 
 
+@pytest.mark.parametrize("reps", [
+    np.array([1.0, 1.0, 1.0]), np.array(2.0), np.array([1, 2, 3], np.uint64),
+    np.array([1, 0, 2], np.uint32), np.array([True, False, True]),
+    [2.0, 1.0, 1.0], np.float32(2), np.uint64(2), 2.5,
+], ids=repr)
+def test_repeat_counts_cast_as_numpy(reps):
+    # an array of counts casts 'safe' (TypeError for floats, uint64);
+    # Python and NumPy scalars and lists convert unchecked (CuPy's suite)
+    x = np.arange(3)
+    try:
+        want = np.repeat(x, reps)
+    except TypeError:
+        for r in (reps, G(reps)):
+            with pytest.raises(TypeError):
+                gp.repeat(G(x), r)
+        return
+    same(gp.repeat(G(x), reps), want)
+    if isinstance(reps, np.ndarray):
+        same(gp.repeat(G(x), G(reps)), want)
+
+
 @pytest.mark.parametrize("reps", [2, (2, 1), (1, 3, 2), (2, 1, 1, 2), 0])
 def test_tile(reps):
     same(gp.tile(G(M), reps), np.tile(M, reps))

@@ -207,6 +207,22 @@ def test_nan_min_max(dt):
 
 
 @pytest.mark.parametrize("dt", NAN_DT, ids=ids)
+def test_nan_min_max_warn_on_all_nan_slices(dt):
+    # NumPy's RuntimeWarning, once per call, only where a result is NaN
+    import warnings
+    x = nan_data(dt)
+    for fn, ax in [("nanmax", None), ("nanmax", 1), ("nanmin", 0),
+                   ("nanmin", 1)]:
+        got = []
+        for xp, arr in ((np, x), (gp, gp.asarray(x))):
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                getattr(xp, fn)(arr, axis=ax)
+            got.append([(r.category, str(r.message)) for r in w])
+        assert got[0] == got[1], (fn, ax, got)
+
+
+@pytest.mark.parametrize("dt", NAN_DT, ids=ids)
 def test_nan_sums_means(dt):
     import warnings
     x = nan_data(dt)

@@ -236,3 +236,21 @@ def test_quantile_out_and_axis0():
     r = gp.percentile(d, 90, axis=0, out=out)
     assert r is out
     _eq(out.get(), np.percentile(a, 90, axis=0))
+
+
+@pytest.mark.parametrize("fn,scale", [("quantile", 1), ("percentile", 100),
+                                      ("nanquantile", 1),
+                                      ("nanpercentile", 100)])
+def test_quantile_q_of_up_to_two_dims(fn, scale):
+    # NumPy refuses q of more than 2 dimensions (ValueError), 2-d q works
+    a = np.random.default_rng(3).standard_normal((4, 3, 2))
+    q = np.array([[0.1, 0.5, 0.9], [0.2, 0.3, 1.0]]) * scale
+    d = gp.asarray(a)
+    for axis in (None, -1):
+        _eq(getattr(gp, fn)(d, gp.asarray(q), axis=axis).get(),
+            getattr(np, fn)(a, q, axis=axis))
+        for qq in (q[None], gp.asarray(q[None])):
+            with pytest.raises(ValueError, match="scalar or 1d"):
+                getattr(np, fn)(a, q[None], axis=axis)
+            with pytest.raises(ValueError, match="scalar or 1d"):
+                getattr(gp, fn)(d, qq, axis=axis)

@@ -40,6 +40,17 @@ def test_bincount():
         gp.bincount(a, minlength=-1)
 
 
+@pytest.mark.parametrize("wdt", [np.int32, np.float32, np.complex64, np.bool_])
+def test_bincount_empty_ignores_weights(wdt):
+    # NumPy answers an empty x with intp zeros before reading the weights
+    # (their dtype and length), CuPy's suite checks the dtype
+    for n in (0, 2):
+        x = np.zeros(0, np.int32)
+        w = np.zeros(n, wdt)
+        same(gp.bincount(gp.asarray(x), weights=gp.asarray(w), minlength=3),
+             np.bincount(x, weights=w, minlength=3))
+
+
 @pytest.mark.parametrize("dt", [np.float64, np.float32, np.int32])
 def test_histogram(dt):
     rng = np.random.default_rng(1)
@@ -87,6 +98,28 @@ def test_digitize(right):
         gp.digitize(gp.asarray(x), gp.asarray(np.array([0.0, 2.0, 1.0])))
     with pytest.raises(ValueError):
         np.digitize(x, [0.0, 2.0, 1.0])
+
+
+@pytest.mark.parametrize("bins", [
+    [1.0, 3.0, 5.0, 8.0, np.nan], [np.nan] * 3, [np.nan, 8.0, 5.0, 1.0],
+    [1.0, 3.0, 3.0, np.nan, np.nan], [3.0, 3.0, 3.0], [3.0, 3.0, 1.0, 1.0],
+    [1.0, 1.0, np.nan], [], [np.nan, 1.0, 2.0], [1.0, 2.0, 1.0],
+    [np.inf, 5.0, -np.inf],
+], ids=repr)
+@pytest.mark.parametrize("right", [False, True])
+def test_digitize_monotonic_check_as_numpys(bins, right):
+    # NumPy's direction comes from the first edge unlike bins[0]; NaN edges
+    # compare false both ways and never break it (CuPy's suite has these)
+    x = np.array([0, 1, 2.5, 3, 5, 8, 12, 13, np.nan, np.inf, -np.inf],
+                 np.float32)
+    b = np.array(bins, np.float32)
+    try:
+        want = np.digitize(x, b, right=right)
+    except ValueError:
+        with pytest.raises(ValueError, match="monoton"):
+            gp.digitize(gp.asarray(x), gp.asarray(b), right=right)
+        return
+    same(gp.digitize(gp.asarray(x), gp.asarray(b), right=right), want)
 
 
 # ------------------------------------------------- string bins= estimators

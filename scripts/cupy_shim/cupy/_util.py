@@ -1,0 +1,5 @@
+"""``cupy._util`` for the harness."""
+
+
+class PerformanceWarning(RuntimeWarning):
+    pass

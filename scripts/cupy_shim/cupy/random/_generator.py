@@ -1,0 +1,1 @@
+_random_states = {}
