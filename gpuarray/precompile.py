@@ -22,7 +22,12 @@ The set: the loops NumPy picks for every dtype of the common ufuncs
 (COMMON: arithmetic, comparisons, the usual math) on contiguous arrays, for
 + - * / also with a Python scalar operand and on strided views, the casts
 between every pair of dtypes, fills, strided copies, and sum/prod/min/max/mean/var/std/any/all/
-argmin/argmax/cumsum/cumprod over a whole array, for every dtype.  One
+argmin/argmax/cumsum/cumprod over a whole array, for every dtype; and the
+other first calls of a script or the Array API suite (whose 800 ms
+per-example deadline a 1-4 s compile breaks): comparisons with a Python
+scalar (contiguous and strided), isnan/isfinite on strided floats, where,
+x[mask] and x[mask] = v, count_nonzero, sort/argsort, searchsorted,
+unique_values/unique_inverse and sum/prod with dtype=, for every dtype.  One
 worker process runs the set through the compile scheduler
 (gpuarray/_engine/jit.py, compile_many, which is also this module's
 warm-up API): the kernels missing at each round are compiled together, -j
@@ -47,6 +52,9 @@ from .logic import truth as _truth
 from .math import cumulative as _cumulative
 from .math import extrema as _extrema
 from .math import sums as _sums
+from .sorting import search_unique as _search_unique
+from .sorting import sort as _sort
+from .sorting import unique_arrayapi as _unique_arrayapi
 from .statistics import moments as _moments
 
 
@@ -62,6 +70,9 @@ class _Names:
             for k in dir(mod):
                 if not k.startswith("_"):
                     setattr(self, k, getattr(mod, k))
+        for mod in (_sort, _search_unique, _unique_arrayapi):
+            for k in mod.__all__:
+                setattr(self, k, getattr(mod, k))
 
 
 gp = _Names()
@@ -77,13 +88,27 @@ COMMON = ("add", "subtract", "multiply", "true_divide", "floor_divide",
 SCALAR = ("add", "subtract", "multiply", "true_divide")
 REDUCTIONS = ("sum", "prod", "min", "max", "mean", "var", "std", "any",
               "all", "argmin", "argmax", "cumsum", "cumprod")
+# also with a Python scalar operand, contiguous and on a strided view
+# (x > 0, x[::2] == 1: a mask's first step); NAN_TESTS also strided, on
+# the float dtypes
+NAN_TESTS = ("isnan", "isfinite")
+SCALAR_CMP = ("equal", "not_equal", "less", "less_equal", "greater",
+              "greater_equal")
+# the other first calls a script (or the Array API suite) makes, each for
+# every dtype: a boolean mask's setitem/getitem, where, count_nonzero, the
+# sorts behind argsort/searchsorted/unique, sum/prod with dtype=
+FIRST = ("where", "mask", "count_nonzero", "argsort", "searchsorted",
+         "unique", "sum_dtype")
 
 
 def jobs():
     """The work items, each cheap to describe and run in any process."""
     return ([("ufunc", n) for n in COMMON] + [("cast", c) for c in DTYPES]
             + [("fill", c) for c in DTYPES]
-            + [("reduce", r) for r in REDUCTIONS])
+            + [("reduce", r) for r in REDUCTIONS]
+            + [("scalar_cmp", n) for n in SCALAR_CMP]
+            + [("nan_test", n) for n in NAN_TESTS]
+            + [("first", f) for f in FIRST])
 
 
 def _sample(gp, char, n=40):
@@ -145,8 +170,60 @@ def _reduce_calls(gp, name):
         yield call
 
 
+def _scalar(char):
+    kind = np.dtype(char).kind
+    return True if kind == "b" else 2 if kind in "iu" else 2.0
+
+
+def _scalar_cmp_calls(gp, name):
+    uf = getattr(gp, name)
+    for char in DTYPES:
+        def call(char=char):
+            a = _sample(gp, char)
+            uf(a, _scalar(char))
+            uf(a[::2], _scalar(char))
+        yield call
+
+
+def _nan_test_calls(gp, name):
+    uf = getattr(gp, name)
+    for char in "efdFD":
+        yield lambda char=char: uf(_sample(gp, char)[::2])
+
+
+def _first_one(gp, name, char):
+    a = _sample(gp, char)
+    if name == "where":
+        gp.where(a > _scalar(char), a, a)
+    elif name == "mask":
+        m = a > _scalar(char)
+        a[m]
+        a[m] = a[0]
+        a[m] = _scalar(char)
+    elif name == "count_nonzero":
+        gp.count_nonzero(a)
+    elif name == "argsort":
+        if char not in "FD":           # NumPy sorts complex; so do we
+            gp.argsort(a)
+        gp.sort(a)
+    elif name == "searchsorted":
+        gp.searchsorted(gp.sort(a), a)
+    elif name == "unique":
+        gp.unique_values(a)
+        gp.unique_inverse(a)
+    elif name == "sum_dtype":
+        gp.sum(a, dtype=char)
+        gp.prod(a, dtype=char)
+
+
+def _first_calls(gp, name):
+    for char in DTYPES:
+        yield lambda char=char: _first_one(gp, name, char)
+
+
 CALLS = {"ufunc": _ufunc_calls, "cast": _cast_calls, "fill": _fill_calls,
-         "reduce": _reduce_calls}
+         "reduce": _reduce_calls, "scalar_cmp": _scalar_cmp_calls,
+         "nan_test": _nan_test_calls, "first": _first_calls}
 
 
 def calls():

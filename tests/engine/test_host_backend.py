@@ -168,14 +168,25 @@ for ch in "?bBhHiIlLefdFD":
         ok &= np.allclose(a.sum().get(), x.sum())
         ok &= np.allclose(a.cumsum().get(), x.cumsum())
         ok &= np.array_equal(a.astype(np.float64).get(), x.astype(np.float64))
+        s = True if x.dtype.kind == "b" else 3 if x.dtype.kind in "iu" else 3.0
+        m = a > s
+        ok &= np.array_equal(m.get(), x > s)
+        ok &= int(gp.count_nonzero(a)) == np.count_nonzero(x)
+        b, y = a.copy(), x.copy()
+        b[m] = s
+        y[x > s] = s
+        ok &= np.array_equal(b.get(), y)
+        ok &= np.array_equal(gp.searchsorted(gp.sort(a), a).get(),
+                             np.searchsorted(np.sort(x), x))
 print(json.dumps(dict(gp._core._jit_stats(), ok=bool(ok))))
 """
 
 
 @pytest.mark.skipif(not HOST, reason="the shipped set is the host's")
 def test_fresh_process_starts_no_compiler(tmp_path):
-    """a + b, np.sin, sum, cumsum and astype on every dtype come from the
-    set setup.py's build_ext ships (python -m gpuarray.precompile)."""
+    """a + b, np.sin, sum, cumsum, astype, a > 3, count_nonzero,
+    a[mask] = v and searchsorted on every dtype come from the set
+    setup.py's build_ext ships (python -m gpuarray.precompile)."""
     shipped = os.path.join(os.path.dirname(gp.__file__), "_precompiled",
                            "host")
     assert os.path.isdir(shipped), (

@@ -169,7 +169,7 @@ def built(tmp_path_factory):
     env.pop("PYTHONWARNINGS", None)
     # The shipped kernel set is not rebuilt here: the install that runs
     # this suite built it with the same command (setup.py build_ext ->
-    # python -m gpuarray.precompile --package; 893 compiles, the larger
+    # python -m gpuarray.precompile --package; about 1160 compiles, the larger
     # part of the suite's CPU time when done twice).  The tree's set is
     # copied in instead and must land in the wheel (package_data; below).
     env["GPUARRAY_NO_PRECOMPILE"] = "1"
