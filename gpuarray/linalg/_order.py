@@ -17,9 +17,20 @@ def check_order(order):
                          "(got %r)" % (order,))
 
 
+class ViewKeepsLayout:
+    """A result returned as it is whatever order= asks (NumPy's one-operand
+    einsum view), order= still checked."""
+    __slots__ = ("view",)
+
+    def __init__(self, view):
+        self.view = view
+
+
 def ordered(result, order, out=None):
     """result in the memory order asked (a copy only when it is not)."""
     check_order(order)
+    if isinstance(result, ViewKeepsLayout):
+        return result.view
     if out is not None or not hasattr(result, "flags"):
         return result
     if order == "C" and not result.flags.c_contiguous:

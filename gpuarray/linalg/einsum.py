@@ -16,6 +16,7 @@ from ..manipulation import shapes as _manipulation_shapes
 from ..math import sums as _math_sums
 from .._engine.arrays import asarray
 from .._engine.operands import _prod
+from ._order import ViewKeepsLayout as _ViewKeepsLayout
 from ._order import honours_order as _honours_order
 
 
@@ -188,7 +189,6 @@ def _einsum_from_sublists(args):
     return (text,) + tuple(ops)
 
 
-@_honours_order    # order= (issue 22), a wrapper
 def _single_op_view(op, labels, out_labels):
     """NumPy's answer for one operand, no out=, every label kept in the
     output (transposes, diagonals, '...'): a view of the operand, the
@@ -208,6 +208,7 @@ def _single_op_view(op, labels, out_labels):
                              op.flags.writeable)
 
 
+@_honours_order    # order= (issue 22), a wrapper
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
            optimize=False):
     """Einstein summation: explicit ('ij,jk->ik') and implicit ('ij,jk')
@@ -272,7 +273,8 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe",
     if len(ops) == 1 and out is None:
         view = _single_op_view(ops[0], labels[0], out_labels)
         if view is not None:
-            return view
+            # NumPy's view ignores order= (honours_order checks it only)
+            return _ViewKeepsLayout(view)
     for o in ops:
         if not _np.can_cast(o.dtype, res_dt, casting=casting):
             raise TypeError("Cannot cast array data from %r to %r according "

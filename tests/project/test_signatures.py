@@ -71,6 +71,8 @@ ALLOW = {
     ("argsort", "descending"): "as sort",
     ("asarray", "blocking"): "CuPy's keyword: waits for queued work; the "
                              "values are the same",
+    ("array", "blocking"): "as asarray",
+    ("asanyarray", "blocking"): "as asarray",
     ("bmat", "ldict"): "names looked up only when obj is a string",
     ("bmat", "gdict"): "as ldict",
     ("*", "out"): "exercised per function in the chapter tests (needs a "
