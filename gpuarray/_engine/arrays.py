@@ -573,6 +573,23 @@ def tri(N, M=None, k=0, dtype=float):
     return _core._tri(max(N, 0), max(M, 0), k, np.dtype(dtype))
 
 
+# Note [Small masks of NumPy numbers]: with NumPy numbers for n/m/k,
+# tri and the triangle indices are NumPy's own answer computed on the host
+# while the mask is small (NumPy's scalar arithmetic on them changed
+# between 2.4 and 2.5); past that, NumPy 2.4's arithmetic below.
+_SMALL_MASK = 1 << 20
+
+
+def _small_numpy_mask(N, M):
+    """Whether an N x M mask of NumPy-number sizes is small enough to be
+    made by NumPy on the host (Note [Small masks of NumPy numbers])."""
+    try:
+        n, m = int(N), int(M)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return n * m <= _SMALL_MASK
+
+
 def _tri_numpy_numbers(N, M, k, dtype):
     """tri where N, M or k is a NumPy number.  NumPy's tri is
     greater_equal.outer(arange(N), arange(-k, M - k)), its aranges of
@@ -582,6 +599,11 @@ def _tri_numpy_numbers(N, M, k, dtype):
     is NumPy's error, a NumPy bool has no negative (TypeError).  So the
     bounds and the aranges are NumPy's own, on the host (lengths N and
     M, far below the N x M mask, made on the device)."""
+    small = _small_numpy_mask(N, M)
+    if small:
+        # NumPy's own arithmetic on its numbers, whichever NumPy runs
+        # (2.5 reads them differently from 2.4): its mask, moved over
+        return asarray(np.tri(N, M, k, dtype=bool)).astype(dtype)
     lo, hi = -k, M - k
     rows = np.arange(N, dtype=_min_int(0, N))
     cols = np.arange(lo, hi, dtype=_min_int(lo, hi))

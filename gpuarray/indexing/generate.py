@@ -19,7 +19,7 @@ from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 from .._engine.arrays import arange, asarray, empty, zeros
-from .._engine.arrays import tri
+from .._engine.arrays import tri, _small_numpy_mask
 
 
 __all__ = ["indices", "ix_", "unravel_index", "ravel_multi_index", "diag_indices", "diag_indices_from", "tril_indices", "triu_indices", "tril_indices_from", "triu_indices_from", "fill_diagonal"]
@@ -189,6 +189,11 @@ def diag_indices_from(arr):
 
 
 def _triangle(n, k, m, lower):
+    if any(isinstance(v, (_np.generic, _np.ndarray)) for v in (n, k, m)) \
+            and _small_numpy_mask(n, n if m is None else m):
+        # Note [Small masks of NumPy numbers] in _engine/arrays.py
+        f = _np.tril_indices if lower else _np.triu_indices
+        return tuple(asarray(i) for i in f(n, k, m))
     mask = tri(n, m, k if lower else k - 1, dtype=bool)
     return _ix.nonzero(mask if lower else _uf.logical_not(mask))
 

@@ -12,6 +12,11 @@ from .._core import ndarray
 # NumPy's clip modes by their enum number (NPY_CLIP, NPY_WRAP, NPY_RAISE)
 _CLIP_MODES = ("clip", "wrap", "raise")
 
+# NumPy 2.4 copies take/compress's out= into a temporary of the taken
+# array's dtype (a safe cast, else TypeError); NumPy 2.5 writes any dtype
+# (seen on the H200's 2.5.2).  gpuarray follows the installed NumPy.
+_TAKE_OUT_SAFE_CAST = _np.lib.NumpyVersion(_np.__version__) < "2.5.0"
+
 
 def _clip_mode(mode):
     """mode= of take, put, choose and ravel_multi_index, read as NumPy's
@@ -53,8 +58,8 @@ def _check_take_out(out, shape, dtype):
     """out= of take and compress, checked as NumPy's PyArray_TakeFrom
     checks it before any index is looked at: an array of exactly the
     result's shape (ValueError; no broadcasting), whose dtype casts
-    safely to the taken array's (NumPy copies out into a temporary of
-    that dtype first: TypeError otherwise).  The result is written back
+    safely to the taken array's under NumPy 2.4 (NumPy copies out into a
+    temporary of that dtype first: TypeError otherwise), any under 2.5.  The result is written back
     with any cast, as NumPy's write-back does."""
     if out is None:
         return
@@ -63,6 +68,6 @@ def _check_take_out(out, shape, dtype):
         raise ValueError("output array does not match result of "
                          "ndarray.take: shape %s, expected %s"
                          % (tuple(out.shape), tuple(shape)))
-    if not _np.can_cast(out.dtype, dtype, "safe"):
+    if _TAKE_OUT_SAFE_CAST and not _np.can_cast(out.dtype, dtype, "safe"):
         raise TypeError("Cannot cast array data from %r to %r according "
                         "to the rule 'safe'" % (out.dtype, dtype))

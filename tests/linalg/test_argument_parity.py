@@ -235,7 +235,10 @@ def _check(fn):
         want, got = outcome(fn, np), outcome(fn, gp)
     if isinstance(want, tuple) and hasattr(want, "_fields"):
         got, want = tuple(got), tuple(want)
-    assert_same_outcome(got, want, rtol=1e-12, atol=1e-12)
+    # float32 products round per the library's summation order (cuBLAS
+    # on a GPU): the float32 ulp, not float64's
+    tol = {"f": 1e-6, "F": 1e-6, "default": 1e-12}
+    assert_same_outcome(got, want, rtol=tol, atol=tol)
 
 
 @pytest.mark.parametrize("case", sorted(GUFUNC))
