@@ -19,7 +19,7 @@ from .._engine import ufuncs as _uf
 from ..logic import truth as _logic_truth
 from ..manipulation import shapes as _mn
 from .._engine.arrays import arange, asarray, empty, zeros
-from .._engine.arrays import tri, _small_numpy_mask
+from .._engine.arrays import tri, _c_or_f, _small_numpy_mask
 
 
 __all__ = ["indices", "ix_", "unravel_index", "ravel_multi_index", "diag_indices", "diag_indices_from", "tril_indices", "triu_indices", "tril_indices_from", "triu_indices_from", "fill_diagonal"]
@@ -59,22 +59,10 @@ def ix_(*args):
 
 
 def _order_check(order):
-    """order= of unravel_index and ravel_multi_index, read as NumPy's
-    PyArray_OrderConverter reads it (None is 'C'; a str or bytes of one
-    letter C, F, A or K in either case; TypeError for another type),
-    then only 'C' or 'F' (ValueError).  Returns 'C' or 'F'."""
-    if order is None:
-        return "C"
-    if isinstance(order, bytes):
-        order = order.decode("latin-1")
-    if not isinstance(order, str):
-        raise TypeError("order must be str, not %s" % type(order).__name__)
-    if len(order) != 1 or order.upper() not in "CFAK":
-        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' "
-                         "(got %r)" % (order,))
-    if order.upper() not in "CF":
-        raise ValueError("only 'C' or 'F' order is permitted")
-    return order.upper()
+    """order= of unravel_index and ravel_multi_index: 'C' or 'F', read
+    as NumPy's PyArray_OrderConverter reads it (the rule eye's order
+    follows too)."""
+    return _c_or_f(order)
 
 
 def _dims_size(dims, message):
