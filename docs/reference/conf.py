@@ -48,8 +48,11 @@ def _resolve(dotted):
 
 
 def _numpys(obj):
+    """Objects gpuarray re-exports as they are (NumPy's, and the standard
+    library's behind numpy.testing, e.g. unittest's TestCase): listed by
+    name, their docstrings are not ours to build."""
     mod = getattr(obj, "__module__", None) or ""
-    return mod.split(".")[0] == "numpy" or (
+    return mod.split(".")[0] != "gpuarray" or (
         isinstance(obj, type) and issubclass(obj, np.generic))
 
 
@@ -82,7 +85,8 @@ def write_api_pages(app):
             seen.add(id(obj))
             lines += [""]
         if numpys:
-            lines += ["NumPy's own objects, used as they are: " + ", ".join(
+            lines += ["NumPy's (or Python's) own objects, used as they "
+                      "are: " + ", ".join(
                 "``%s``" % n for n, _ in numpys) + ".", ""]
         _write(os.path.join(out, fname + ".rst"), "\n".join(lines))
         toc.append(fname)
