@@ -146,22 +146,18 @@ def matvec(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     (m,n),(n)->(m): sum over n of x1[..., m, n] * x2[..., n]."""
     sig = "(m,n),(n)->(m)"
     _gufunc_axes.check_keywords("matvec", sig, axes, axis, keepdims)
-    if axes is not _np._NoValue:
-        a, b = asarray(x1), asarray(x2)
-        if a.ndim < 2:
-            _core_error("matvec", sig, 0, a.ndim, 2)
-        if b.ndim < 1:
-            _core_error("matvec", sig, 1, b.ndim, 1)
-        return _store(out, _gufunc_axes.apply(
-            "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting,
-                                          signature=signature, order=order),
-            a, b, (2, 1), lambda ops: 1, axes, out))
-    _uf.check_subok(subok)
+    if axes is _np._NoValue:   # (the axes= path has never read subok)
+        _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 2:
         _core_error("matvec", sig, 0, a.ndim, 2)
     if b.ndim < 1:
         _core_error("matvec", sig, 1, b.ndim, 1)
+    if axes is not _np._NoValue:
+        return _store(out, _gufunc_axes.apply(
+            "matvec", lambda p, q: matvec(p, q, dtype=dtype, casting=casting,
+                                          signature=signature, order=order),
+            a, b, (2, 1), lambda ops: 1, axes, out))
     if b.shape[-1] != a.shape[-1]:
         _mismatch_error("matvec", sig, b.shape[-1], a.shape[-1])
     _np.broadcast_shapes(a.shape[:-2], b.shape[:-1])
@@ -181,22 +177,18 @@ def vecmat(x1, x2, /, out=None, *, dtype=None, casting="same_kind",
     (n),(n,m)->(m): sum over n of conj(x1[..., n]) * x2[..., n, m]."""
     sig = "(n),(n,m)->(m)"
     _gufunc_axes.check_keywords("vecmat", sig, axes, axis, keepdims)
-    if axes is not _np._NoValue:
-        a, b = asarray(x1), asarray(x2)
-        if a.ndim < 1:
-            _core_error("vecmat", sig, 0, a.ndim, 1)
-        if b.ndim < 2:
-            _core_error("vecmat", sig, 1, b.ndim, 2)
-        return _store(out, _gufunc_axes.apply(
-            "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting,
-                                          signature=signature, order=order),
-            a, b, (1, 2), lambda ops: 1, axes, out))
-    _uf.check_subok(subok)
+    if axes is _np._NoValue:   # (the axes= path has never read subok)
+        _uf.check_subok(subok)
     a, b = asarray(x1), asarray(x2)
     if a.ndim < 1:
         _core_error("vecmat", sig, 0, a.ndim, 1)
     if b.ndim < 2:
         _core_error("vecmat", sig, 1, b.ndim, 2)
+    if axes is not _np._NoValue:
+        return _store(out, _gufunc_axes.apply(
+            "vecmat", lambda p, q: vecmat(p, q, dtype=dtype, casting=casting,
+                                          signature=signature, order=order),
+            a, b, (1, 2), lambda ops: 1, axes, out))
     if b.shape[-2] != a.shape[-1]:
         _mismatch_error("vecmat", sig, b.shape[-2], a.shape[-1])
     _np.broadcast_shapes(a.shape[:-1], b.shape[:-2])
