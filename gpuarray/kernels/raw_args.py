@@ -50,6 +50,15 @@ for _k in list(_SCALARS):
     if _k.startswith(("int", "uint")) and _k.endswith("_t"):
         _SCALARS["std::" + _k] = _SCALARS[_k]
 
+# dtype character -> the C type gpuarray's own raw kernels spell it with
+# (a raw kernel has no prelude typedefs): linalg/_intgemm.py and
+# statistics/_bin_kernel.py build their kernel text from it
+C_TYPES = {"b": "signed char", "h": "short", "i": "int", "l": "long long",
+           "q": "long long", "B": "unsigned char", "H": "unsigned short",
+           "I": "unsigned int", "L": "unsigned long long",
+           "Q": "unsigned long long", "?": "bool", "e": "__half",
+           "f": "float", "d": "double"}
+
 _VECTOR_SIZES = {}
 for _base, _size in (("char", 1), ("uchar", 1), ("short", 2), ("ushort", 2),
                      ("int", 4), ("uint", 4), ("float", 4), ("long", 8),

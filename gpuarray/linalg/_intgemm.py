@@ -70,20 +70,16 @@ extern "C" __global__ void gpa_int_matmul(
 }
 """
 
-_CTYPES = {"b": "signed char", "h": "short", "i": "int", "l": "long long",
-           "q": "long long", "B": "unsigned char", "H": "unsigned short",
-           "I": "unsigned int", "L": "unsigned long long",
-           "Q": "unsigned long long", "?": "bool"}
-
 # One compiled kernel per (device, dtype): at most 11 x devices entries.
 _kernels = {}
 
 
 def source(dt):
     """The kernel text for integer/bool dtype dt (also for the NVRTC test)."""
+    from ..kernels.raw_args import C_TYPES   # lazy: Note [Lazy namespace]
     dt = _np.dtype(dt)
     store = "(T)(acc[x][y] != 0)" if dt == _np.bool_ else "(T)acc[x][y]"
-    return SOURCE % {"T": _CTYPES[dt.char], "TILE": TILE, "STORE": store}
+    return SOURCE % {"T": C_TYPES[dt.char], "TILE": TILE, "STORE": store}
 
 
 def _kernel(dt, device_key):

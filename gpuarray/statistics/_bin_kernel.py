@@ -65,12 +65,6 @@ _SEARCH = """const E v = (E)x[i];
 # caller's extremes)
 _DIRECT = "atomicAdd(h + (long long)x[i], 1u);"
 
-_CTYPES = {"b": "signed char", "h": "short", "i": "int", "l": "long long",
-           "q": "long long", "B": "unsigned char", "H": "unsigned short",
-           "I": "unsigned int", "L": "unsigned long long",
-           "Q": "unsigned long long", "?": "bool", "e": "__half",
-           "f": "float", "d": "double"}
-
 # one compiled kernel per (device, value type, edge type or None)
 _kernels = {}
 
@@ -79,12 +73,13 @@ def source(dt, edge_dt=None):
     """The kernel text for values of dt, searched in edges of edge_dt, or
     counted directly as bin numbers when edge_dt is None (also for the
     NVRTC test)."""
+    from ..kernels.raw_args import C_TYPES   # lazy: Note [Lazy namespace]
     dt = _np.dtype(dt)
     if edge_dt is None:
-        return SOURCE % {"T": _CTYPES[dt.char], "E": "long long",
+        return SOURCE % {"T": C_TYPES[dt.char], "E": "long long",
                          "EDGE": "(E)i", "BIN": _DIRECT}
     e = _np.dtype(edge_dt)
-    return SOURCE % {"T": _CTYPES[dt.char], "E": _CTYPES[e.char],
+    return SOURCE % {"T": C_TYPES[dt.char], "E": C_TYPES[e.char],
                      "EDGE": "edges[i]", "BIN": _SEARCH}
 
 
@@ -94,7 +89,7 @@ def usable(x, nb, edges=None):
     edges keep the elementwise loop), few enough bins."""
     return (0 < nb <= MAX_BINS and _core._get_device()[0] == "cuda"
             and x.ndim == 1 and x.flags.c_contiguous
-            and x.dtype.char in _CTYPES and x.dtype.char != "e"
+            and x.dtype.char in "?bBhHiIlLqQfd"
             and (edges is None or edges.dtype.char in "fd"))
 
 
