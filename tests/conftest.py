@@ -210,6 +210,14 @@ def nvrtc_or_skip():
         raise
 
 
+def nvrtc_check(src, arch=90):
+    """The cubin of CUDA text `src` (the prelude prepended) compiled as a
+    CI check: NVRTC's fast-compile mode where it has one (Note [Fast NVRTC
+    checks], csrc/jit/compile_nvrtc.c); the GPU run compiles with the
+    library's own options."""
+    return gp._core._nvrtc_compile(src, arch, True)
+
+
 def numpy_reduce(name, x, **kw):
     """np.<name>.reduce(x, **kw) -- NumPy's dtype and NumPy's errors --
     except that the values of a ufunc without an identity (not

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from conftest import nvrtc_or_skip
+from conftest import nvrtc_check, nvrtc_or_skip
 
 
 
@@ -41,7 +41,7 @@ def kernels_of(name):
 @pytest.mark.parametrize("name", sorted(gp._core.ufuncs))
 def test_generated_ufunc_kernels_compile_with_nvrtc(name):
     nvrtc_or_skip()
-    cubin = gp._core._nvrtc_compile(kernels_of(name), 90)
+    cubin = nvrtc_check(kernels_of(name), 90)
     assert len(cubin) > 1000
 
 
@@ -52,16 +52,16 @@ def test_generated_cast_kernels_compile_with_nvrtc():
         gp._core._ew_source("out0 = in0;", [a, b], [a, a], 1, 1, 1, False,
                             "cast_%d_%d" % (i, j))
         for i, a in enumerate(chars) for j, b in enumerate(chars))
-    assert len(gp._core._nvrtc_compile(src, 90)) > 1000
+    assert len(nvrtc_check(src, 90)) > 1000
 
 
 def test_sort_and_compaction_kernels_compile_with_nvrtc():
     # every key kind and payload width is in tests/sorting/test_sorting_radix.py;
     # here one of each module kind, beside the other generated kernels
     nvrtc_or_skip()
-    assert len(gp._core._nvrtc_compile(
+    assert len(nvrtc_check(
         gp._core._sort_source(np.dtype(np.float32), 4), 90)) > 1000
-    assert len(gp._core._nvrtc_compile(gp._core._compact_source(8), 90)) > 1000
+    assert len(nvrtc_check(gp._core._compact_source(8), 90)) > 1000
 
 
 def test_select_kernels_compile_with_nvrtc():
@@ -77,4 +77,17 @@ def test_select_kernels_compile_with_nvrtc():
             if (dt, arch) in ((np.float32, 75), (np.float32, 90),
                               (np.float16, 90)):
                 continue
-            assert len(gp._core._nvrtc_compile(src, arch)) > 1000
+            assert len(nvrtc_check(src, arch)) > 1000
+
+
+def test_fast_check_reports_what_the_full_compile_reports():
+    # Note [Fast NVRTC checks]: the check mode must still refuse bad text
+    # and build a cubin of good text, as the library's own compile does
+    nvrtc_or_skip()
+    bad = 'extern "C" __global__ void k(float *p) { p[0] = no_such(1); }'
+    for fast in (False, True):
+        with pytest.raises(gp.CompileError, match="no_such"):
+            gp._core._nvrtc_compile(bad, 90, fast)
+    good = kernels_of("add")
+    assert len(nvrtc_check(good, 90)) > 1000
+    assert len(gp._core._nvrtc_compile(good, 90)) > 1000

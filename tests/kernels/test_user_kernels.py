@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from conftest import nvrtc_or_skip
+from conftest import nvrtc_check, nvrtc_or_skip
 
 
 def host(shape, dt=np.float64, seed=0):
@@ -148,10 +148,10 @@ def test_user_kernel_text_compiles_with_nvrtc():
     src = [_kernels._PRELUDE,
            gp._core._ew_source(body, ["f", "f", "q", "f"],
                                ["f", "f", "q", "f"], 3, 1, 1, True, "ew")]
-    assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
+    assert len(nvrtc_check("\n".join(src), 90)) > 1000
     r = gp.ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)",
                            "0", "l2")
     for kind, direct in ((0, True), (0, False)):
         op = r._op({"T": f32}, f32, direct)
         src = gp._core._reduce_source(op, f32, f32, f32, f32, kind, False)
-        assert len(gp._core._nvrtc_compile(src, 90)) > 1000
+        assert len(nvrtc_check(src, 90)) > 1000

@@ -17,6 +17,7 @@ import pytest
 
 import gpuarray as gp
 import gpuarray.linalg as gl
+from conftest import nvrtc_check
 
 FLOATS = [np.float32, np.float64, np.complex64, np.complex128]
 PRODUCT_DTYPES = [np.float16] + FLOATS
@@ -468,7 +469,7 @@ def test_integer_gemm_kernel_compiles_with_nvrtc(dt):
     from conftest import nvrtc_or_skip
     from gpuarray.linalg import _intgemm
     nvrtc_or_skip()
-    assert len(gp._core._nvrtc_compile(_intgemm.source(dt), 90)) > 1000
+    assert len(nvrtc_check(_intgemm.source(dt), 90)) > 1000
 
 
 def test_integer_products_on_strided_broadcast_views():

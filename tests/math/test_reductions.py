@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from conftest import nvrtc_or_skip
+from conftest import nvrtc_check, nvrtc_or_skip
 from gpuarray.testing.parity import assert_same
 
 ALL = [np.dtype(t) for t in (
@@ -698,7 +698,7 @@ def test_cuda_text_compiles_with_nvrtc():
     nvrtc_or_skip()
     for op, tin, tout, kind, i64 in ops:
         src = _core._reduce_source(op, tin, tin, tout, tout, kind, i64)
-        assert len(_core._nvrtc_compile(src, 90)) > 0
+        assert len(nvrtc_check(src, 90)) > 0
     # scans: the direct tile path's vector widths differ per type, and the
     # look-back cells are packed (acc_t <= 8 bytes) or fenced (wider)
     from gpuarray._engine.reduction_ops import _scan_op
@@ -708,7 +708,7 @@ def test_cuda_text_compiles_with_nvrtc():
                                                  np.complex128)]:
         op = _scan_op("add", np.dtype(tacc), False)
         src = _core._reduce_source(op, tin, tacc, tacc, tacc, 1, False)
-        assert len(_core._nvrtc_compile(src, 90)) > 0
+        assert len(nvrtc_check(src, 90)) > 0
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.int8, np.float16,

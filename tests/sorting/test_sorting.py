@@ -10,7 +10,7 @@ import pytest
 
 import gpuarray as gp
 from gpuarray.testing.parity import SAMPLE_DTYPES
-from conftest import nvrtc_or_skip, assert_array_equal_gp as same
+from conftest import nvrtc_check, nvrtc_or_skip, assert_array_equal_gp as same
 
 DTYPES = SAMPLE_DTYPES
 
@@ -244,7 +244,7 @@ def test_sort_kernels_compile_with_nvrtc():
             search_unique._SEARCH_BODY.replace("out0_t v", "in0_t v"),
             [ch, ch, "q", "?", "q"], [ch, ch, "q", "?", "q"], 4, 2, 1, False,
             "search_%d" % i))
-    assert len(gp._core._nvrtc_compile("\n".join(src), 90)) > 1000
+    assert len(nvrtc_check("\n".join(src), 90)) > 1000
 
 
 # ------------------------------------------- every quantile method, weights

@@ -7,6 +7,7 @@ import pytest
 
 import gpuarray as gp
 from gpuarray.testing.parity import assert_same
+from conftest import nvrtc_check
 
 
 def same(g, r, exact=True):
@@ -296,7 +297,7 @@ def test_shared_memory_count_kernel_compiles_with_nvrtc(dt, edge_dt):
     from conftest import nvrtc_or_skip
     from gpuarray.statistics import _bin_kernel
     nvrtc_or_skip()
-    assert len(gp._core._nvrtc_compile(_bin_kernel.source(dt, edge_dt),
+    assert len(nvrtc_check(_bin_kernel.source(dt, edge_dt),
                                        90)) > 1000
 
 
