@@ -18,14 +18,14 @@ compiler version, options and CPU level match the ones they were built with
 (Note [Precompiled kernels] in csrc/jit/precompiled.c; the trust rule is
 there too).  GPUARRAY_NO_PRECOMPILE=1 skips the build step.
 
-The set: the loops NumPy picks for every dtype of the common ufuncs
-(COMMON: arithmetic, comparisons, the usual math) on contiguous arrays, for
-+ - * / also with a Python scalar operand and on strided views, the casts
+The set: the loops NumPy picks for every dtype of every ufunc on
+contiguous arrays, for + - * / also with a Python scalar operand on either
+side (an integer array also with a Python float) and on strided views, the casts
 between every pair of dtypes, fills, strided copies, and sum/prod/min/max/mean/var/std/any/all/
 argmin/argmax/cumsum/cumprod over a whole array, for every dtype; and the
 other first calls of a script or the Array API suite (whose 800 ms
 per-example deadline a 1-4 s compile breaks): comparisons with a Python
-scalar (contiguous and strided), isnan/isfinite on strided floats, where,
+scalar on either side (contiguous, and strided on the right), isnan/isfinite on strided floats, where,
 x[mask] and x[mask] = v, count_nonzero, sort/argsort, searchsorted,
 unique_values/unique_inverse and sum/prod with dtype=, for every dtype.  One
 worker process runs the set through the compile scheduler
@@ -102,8 +102,10 @@ FIRST = ("where", "mask", "count_nonzero", "argsort", "searchsorted",
 
 
 def jobs():
-    """The work items, each cheap to describe and run in any process."""
-    return ([("ufunc", n) for n in COMMON] + [("cast", c) for c in DTYPES]
+    """The work items, each cheap to describe and run in any process:
+    every ufunc's loops (COMMON is only warm()'s default)."""
+    return ([("ufunc", n) for n in sorted(_core.ufuncs)]
+            + [("cast", c) for c in DTYPES]
             + [("fill", c) for c in DTYPES]
             + [("reduce", r) for r in REDUCTIONS]
             + [("scalar_cmp", n) for n in SCALAR_CMP]
@@ -127,7 +129,9 @@ def _numpy_has(fn, *args):
 
 def _ufunc_calls(gp, name, dtypes=DTYPES):
     """The loop NumPy picks for each dtype, contiguous; for the binary
-    arithmetic ufuncs also with a Python scalar and on a strided view."""
+    arithmetic ufuncs also with a Python scalar on either side (2 * x,
+    1 - x), an integer array with a Python float (np.arange(n) * 0.5) and
+    on strided views (x[::2] + x[::2], x[::2] + 1)."""
     uf = getattr(gp, name)
     for char in dtypes:
         def call(char=char):
@@ -136,10 +140,21 @@ def _ufunc_calls(gp, name, dtypes=DTYPES):
                 return
             uf(*[a] * uf.nin)
             if name in SCALAR:
-                kind = np.dtype(char).kind
-                uf(a, True if kind == "b" else 2 if kind in "iu" else 2.0)
+                _scalar_operands(uf, a, char)
                 uf(a[::2], a[::2])
+                uf(a[::2], _scalar(char))
         yield call
+
+
+def _scalar_operands(uf, a, char):
+    """uf with a Python scalar of a's kind on each side, and for an
+    integer or bool array with a Python float on each side."""
+    s = _scalar(char)
+    uf(a, s)
+    uf(s, a)
+    if np.dtype(char).kind in "biu":
+        uf(a, 0.5)
+        uf(0.5, a)
 
 
 def _cast_calls(gp, char):
@@ -180,7 +195,7 @@ def _scalar_cmp_calls(gp, name):
     for char in DTYPES:
         def call(char=char):
             a = _sample(gp, char)
-            uf(a, _scalar(char))
+            _scalar_operands(uf, a, char)
             uf(a[::2], _scalar(char))
         yield call
 
