@@ -324,7 +324,7 @@ class Polynomial:
     def cast(cls, series, domain=None, window=None):
         """series converted to this class."""
         if domain is None:
-            domain = series.domain
+            domain = cls.domain
         if window is None:
-            window = series.window
+            window = cls.window
         return series.convert(domain, cls, window)
