@@ -151,6 +151,19 @@ def test_ufuncs_read_a_poly1d_as_its_coefficients(ufunc, other):
                                        operand(xp, "poly1d")))
 
 
+def test_ufunc_keywords_reach_the_poly1d_call():
+    def f(xp):
+        p = xp.poly1d(xp.asarray([1.0, 2.0, 3.0]))
+        out = xp.zeros(3)
+        r = xp.add(p, p, out=out)
+        return (r is out, out, xp.multiply(p, 2, dtype=np.float32),
+                xp.negative(p, where=xp.asarray([True, False, True]),
+                            out=xp.ones(3)))
+    got, want = f(gp), f(np)
+    assert got[0] is True and want[0] is True
+    assert_same(got[1:], want[1:])
+
+
 def test_numpy_ufunc_of_a_gpuarray_poly1d_runs_ours():
     r = np.negative(gp.poly1d([1.0, -2.0]))
     assert_same(r, np.array([-1.0, 2.0]))
