@@ -89,6 +89,7 @@ static PyObject *apply_arrays(int op, PyObject *a, PyObject *b,
     args.signature = NULL;
     args.casting = NPY_SAME_KIND_CASTING;
     args.order = 'K';
+    args.kwargs = NULL;
     return gpa_ufunc_apply(uf, &args, notimpl);
 }
 

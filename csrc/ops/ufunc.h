@@ -49,6 +49,9 @@ typedef struct {
     PyObject *signature;              /* borrowed; NULL: none */
     NPY_CASTING casting;
     char order;                       /* 'K' default */
+    PyObject *kwargs;                 /* borrowed; the call's keywords as
+                                       * given (for an operand's
+                                       * __array_ufunc__); NULL: none */
 } gpa_ufunc_args;
 
 /* Runs the ufunc.  New reference: the output array, or a tuple for

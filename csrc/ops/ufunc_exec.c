@@ -261,10 +261,52 @@ static int check_integer_divide(gpa_ufunc *uf, const gpa_resolution *res,
     return r == NULL ? -1 : 0;
 }
 
+/* New reference: the keywords an override receives, as NumPy passes
+ * them (NEP 13): the call's own with out= always a tuple (and left out
+ * when None), or out= of an operator's output; NULL with an exception. */
+static PyObject *override_kwargs(const gpa_ufunc_args *a)
+{
+    PyObject *kw = a->kwargs ? PyDict_Copy(a->kwargs) : PyDict_New();
+    PyObject *outs = NULL, *given;
+    int any = 0;
+    if (kw == NULL)
+        return NULL;
+    given = PyDict_GetItemString(kw, "out"); /* borrowed */
+    if (given == Py_None) {
+        if (PyDict_DelItemString(kw, "out") < 0)
+            goto fail;
+    } else if (given != NULL && !PyTuple_Check(given)) {
+        outs = PyTuple_Pack(1, given);
+        if (outs == NULL || PyDict_SetItemString(kw, "out", outs) < 0)
+            goto fail;
+    } else if (given == NULL) {
+        for (int o = 0; o < a->nout; o++)
+            any |= a->out[o] != NULL;
+        if (any) {
+            outs = PyTuple_New(a->nout);
+            if (outs == NULL)
+                goto fail;
+            for (int o = 0; o < a->nout; o++)
+                PyTuple_SET_ITEM(outs, o, a->out[o]
+                                 ? Py_NewRef((PyObject *)a->out[o])
+                                 : Py_NewRef(Py_None));
+            if (PyDict_SetItemString(kw, "out", outs) < 0)
+                goto fail;
+        }
+    }
+    Py_XDECREF(outs);
+    return kw;
+fail:
+    Py_XDECREF(outs);
+    Py_DECREF(kw);
+    return NULL;
+}
+
 /* NumPy's override protocol (NEP 13), on the error path only: an input
  * of a type that is neither ours nor NumPy's and defines __array_ufunc__
- * (gpuarray.fuse's tracer, for one) handles the call itself.  New
- * reference; NULL without an exception when no input takes it. */
+ * (gpuarray.fuse's tracer, a poly1d) handles the call itself, keywords
+ * included.  New reference; NULL without an exception when no input
+ * takes it. */
 static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
 {
     for (int i = 0; i < nin; i++) {
@@ -293,9 +335,12 @@ static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
         PyTuple_SET_ITEM(args, 1, method);
         for (int k = 0; k < nin; k++)
             PyTuple_SET_ITEM(args, k + 2, Py_NewRef(a->in[k]));
-        PyObject *bound = PyObject_GetAttrString(obj, "__array_ufunc__");
-        PyObject *r = bound ? PyObject_Call(bound, args, NULL) : NULL;
+        PyObject *kw = override_kwargs(a);
+        PyObject *bound = kw ? PyObject_GetAttrString(obj, "__array_ufunc__")
+                             : NULL;
+        PyObject *r = bound ? PyObject_Call(bound, args, kw) : NULL;
         Py_XDECREF(bound);
+        Py_XDECREF(kw);
         Py_DECREF(args);
         if (r != Py_NotImplemented)
             return r; /* a result, or NULL with its exception */

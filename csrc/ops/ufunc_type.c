@@ -155,6 +155,7 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
         }
         a.out[o] = (gpa_array *)v;
     }
+    a.kwargs = kw;
     r = gpa_ufunc_apply(uf, &a, 0);
 fail:
     Py_XDECREF(dtype_ref);

@@ -36,6 +36,9 @@ SECTIONS = [("gpuarray", ""), ("gpuarray.linalg", "linalg"),
             ("gpuarray.testing", "testing"), ("gpuarray.emath", "emath"),
             ("gpuarray.lib.stride_tricks", "lib.stride_tricks"),
             ("gpuarray.lib.array_utils", "lib.array_utils"),
+            ("gpuarray.polynomial", "polynomial"),
+            ("gpuarray.polynomial.polynomial", "polynomial.polynomial"),
+            ("gpuarray.polynomial.polyutils", "polynomial.polyutils"),
             ("gpuarray.cuda", "cuda"), ("gpuarray.cuda.runtime",
                                         "cuda.runtime")]
 

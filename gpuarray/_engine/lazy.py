@@ -105,10 +105,7 @@ LAZY_NAMES = {
     ),
     "lib.polynomial": (
         "poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
-        "polyint", "roots", "polyfit",
-    ),
-    "lib.polyval": (
-        "polyval",
+        "polyint", "polyval", "roots", "polyfit",
     ),
     "linalg.dot_matmul": (
         "dot", "matmul", "inner", "vdot", "outer", "tensordot", "kron",
@@ -179,7 +176,8 @@ LAZY_NAMES = {
     ),
 }
 
-LAZY_MODULES = ("random", "linalg", "fft", "testing", "emath", "lib")
+LAZY_MODULES = ("random", "linalg", "fft", "testing", "emath", "lib",
+                "polynomial")
 
 # name -> module, for __getattr__
 WHERE = {n: m for m, names in LAZY_NAMES.items() for n in names}

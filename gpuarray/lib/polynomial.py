@@ -1,253 +1,115 @@
-"""NumPy's legacy polynomial functions on coefficient arrays (highest power
-first): poly, polyadd, polysub, polymul, polydiv, polyder, polyint, roots,
+"""NumPy's legacy polynomial functions (highest power first): poly,
+polyadd, polysub, polymul, polydiv, polyder, polyint, polyval, roots,
 polyfit.
 
-Each follows numpy/lib/_polynomial_impl.py step by step, so dtypes and
-values are NumPy's, but every coefficient is computed on the device with
-gpuarray's ufuncs, concatenate and convolve.  The host only sees lengths,
-orders and the few booleans that steer the algorithms (where polydiv's
-remainder starts, whether poly's roots pair up into conjugates).
-
-poly1d is not supported: a poly1d argument is read as its coefficients
-and the result is a plain array.  Eigenvalues (roots, poly of a square
-matrix) come from linalg.eigvals, which runs on the host (decision 22);
-polyfit's least squares run on the device.
+The arithmetic is poly_arith.py's, on the device.  What this module adds
+is NumPy's rule for poly1d arguments: a poly1d is read as its
+coefficients, and when one is among the polynomial arguments of polyadd,
+polysub, polymul, polydiv, polyder or polyint, the result is a poly1d
+(variable 'x') too; polyval of a poly1d x is a poly1d (composition);
+roots, poly and polyfit return arrays.  polyfit's least squares run on
+the device.
 """
+import warnings
+
 import numpy as _np
 
-from ..manipulation import shapes as _mn
 from .._engine import ufuncs as _uf
 from .._core import ndarray
-from .._engine.arrays import arange, asarray, eye, ones, zeros
-from ..logic import truth as _logic_truth
-from ..math import extrema as _math_extrema
-from ..math import sums as _math_sums
+from .._engine.arrays import asarray, zeros
 from ..creation.building import vander
-from ..linalg import eigvals, inv, lstsq
-from ..math.convolve import convolve
-from ..sorting.sort import sort
-from ..linalg.dot_matmul import dot
-from ..linalg.dot_matmul import outer
+from ..linalg import inv, lstsq
+from ..linalg.dot_matmul import dot, outer
+from ..math import sums as _math_sums
+from . import poly_arith as _arith
+from .poly1d import poly1d
 
 __all__ = ["poly", "polyadd", "polysub", "polymul", "polydiv", "polyder",
-           "polyint", "roots", "polyfit"]
-
-# numpy.mintypecode(dt.char) for the dtypes gpuarray has: float32,
-# float64, complex64 and complex128 stay, everything else becomes float64.
-_ROOT_DTYPES = tuple(_np.dtype(c) for c in "fdFD")
+           "polyint", "polyval", "roots", "polyfit"]
 
 
-def _coeffs(a):
-    """a as a device array of at least one dimension (numpy.atleast_1d)."""
-    a = a if isinstance(a, ndarray) else asarray(a)
-    return a.reshape(1) if a.ndim == 0 else a
+def _read(a):
+    """a poly1d as its coefficient array; anything else as it is."""
+    return a.coeffs if isinstance(a, poly1d) else a
 
 
-def _padded(a1, a2):
-    """a1 and a2 with the shorter one padded with leading zeros of its own
-    dtype (so the sum's dtype is NumPy's)."""
-    a1, a2 = _coeffs(a1), _coeffs(a2)
-    diff = len(a2) - len(a1)
-    if diff > 0:
-        a1 = _mn.concatenate((zeros(diff, a1.dtype), a1))
-    elif diff < 0:
-        a2 = _mn.concatenate((zeros(-diff, a2.dtype), a2))
-    return a1, a2
+def _any_poly1d(*args):
+    return any(isinstance(a, poly1d) for a in args)
 
 
 def polyadd(a1, a2):
-    """The sum of two polynomials."""
-    a1, a2 = _padded(a1, a2)
-    return a1 + a2
+    """The sum of two polynomials (a poly1d if either is one)."""
+    val = _arith.add(_read(a1), _read(a2))
+    return poly1d(val) if _any_poly1d(a1, a2) else val
 
 
 def polysub(a1, a2):
-    """The difference a1 - a2 of two polynomials."""
-    a1, a2 = _padded(a1, a2)
-    return a1 - a2
-
-
-def _trimmed(a):
-    """What numpy.poly1d(a) keeps: 1-D, leading zeros dropped, [0] if
-    nothing is left."""
-    a = _coeffs(a)
-    if a.ndim > 1:
-        raise ValueError("Polynomial must be 1d only.")
-    # a != 0 rather than trim_zeros: that casts complex to bool, which
-    # warns (ComplexWarning) where NumPy does not
-    nonzero = a != 0
-    first = int(_math_extrema.argmax(nonzero)) if a.size else 0
-    if a.size == 0 or not bool(nonzero[first]):
-        return zeros(1, a.dtype)
-    return a[first:]
+    """The difference a1 - a2 of two polynomials (a poly1d if either is
+    one)."""
+    val = _arith.sub(_read(a1), _read(a2))
+    return poly1d(val) if _any_poly1d(a1, a2) else val
 
 
 def polymul(a1, a2):
-    """The product of two polynomials (a convolution)."""
-    # NumPy multiplies poly1d(a1) by poly1d(a2): leading zeros go first
-    return convolve(_trimmed(a1), _trimmed(a2))
-
-
-def _remainder_start(r):
-    """How many leading entries of r polydiv drops: those NumPy's
-    allclose(r[0], 0, rtol=1e-14) calls zero (|x| <= 1e-8, nan is not),
-    always keeping the last one."""
-    small = _uf.absolute(r).astype(_np.float64) <= 1e-8
-    if not bool(_logic_truth.all(small)):
-        return min(int(_math_extrema.argmin(small)), len(r) - 1)
-    return len(r) - 1
+    """The product of two polynomials (a poly1d if either is one)."""
+    val = _arith.mul(_read(a1), _read(a2))
+    return poly1d(val) if _any_poly1d(a1, a2) else val
 
 
 def polydiv(u, v):
-    """Quotient and remainder of the polynomial division u / v."""
-    # + 0.0: at least floating point, as NumPy
-    u, v = _coeffs(u) + 0.0, _coeffs(v) + 0.0
-    if u.ndim > 1 or v.ndim > 1:
-        raise ValueError("setting an array element with a sequence.")
-    if u.size == 0 or v.size == 0:
-        raise IndexError("index 0 is out of bounds for axis 0 with size 0")
-    dt = _np.result_type(u.dtype, v.dtype)
-    m, n = len(u) - 1, len(v) - 1
-    scale = 1.0 / v[0]
-    q = zeros((max(m - n + 1, 1),), dt)
-    r = u.astype(dt)
-    # one step of long division per quotient coefficient, highest first
-    for k in range(m - n + 1):
-        d = scale * r[k]
-        q[k] = d
-        window = r[k:k + n + 1]
-        _uf.subtract(window, d * v, out=window)
-    return q, r[_remainder_start(r):]
+    """Quotient and remainder of the polynomial division u / v (poly1d
+    objects if either is one)."""
+    q, r = _arith.div(_read(u), _read(v))
+    if _any_poly1d(u, v):
+        return poly1d(q), poly1d(r)
+    return q, r
 
 
 def polyder(p, m=1):
-    """The m-th derivative of a polynomial."""
-    m = int(m)
-    if m < 0:
-        raise ValueError("Order of derivative must be positive "
-                         "(see polyint)")
-    p = asarray(p)
-    if p.ndim == 0:  # NumPy takes len(p) even for m == 0
-        raise TypeError("len() of unsized object")
-    for _ in range(m):
-        # the arange is int64, so the dtype promotes as NumPy's does
-        p = p[:-1] * arange(len(p) - 1, 0, -1)
-    return p
-
-
-def _constants(k, m):
-    """polyint's integration constants, one per order (NumPy's rules)."""
-    k = zeros(m, _np.float64) if k is None else _coeffs(k)
-    if len(k) == 1 and m > 1:
-        k = k[0:1] * ones(m, _np.float64)
-    if len(k) < m:
-        raise ValueError(
-            "k must be a scalar or a rank-1 array of length 1 or >m.")
-    return k
+    """The m-th derivative of a polynomial (a poly1d for a poly1d)."""
+    val = _arith.der(_read(p), m)
+    return poly1d(val) if isinstance(p, poly1d) else val
 
 
 def polyint(p, m=1, k=None):
-    """The m-th antiderivative of a polynomial, with constants k."""
-    m = int(m)
-    if m < 0:
-        raise ValueError("Order of integral must be positive (see polyder)")
-    k = _constants(k, m)
-    p = asarray(p)
-    for i in range(m):
-        if p.ndim == 0:
-            raise TypeError("len() of unsized object")
-        p = _mn.concatenate((p / arange(len(p), 0, -1), k[i:i + 1]))
-    return p
+    """The m-th antiderivative of a polynomial, with constants k (a
+    poly1d for a poly1d)."""
+    val = _arith.integ(_read(p), m, k)
+    return poly1d(val) if isinstance(p, poly1d) else val
 
 
-def _product_of_roots(roots):
-    """The coefficients of prod(x - r), one factor at a time (NumPy
-    convolves with [1, -r]; this is the same sum of two products)."""
-    a = ones((1,), roots.dtype)
-    for i in range(len(roots)):
-        b = zeros((len(a) + 1,), roots.dtype)
-        b[:-1] = a
-        tail = b[1:]
-        _uf.subtract(tail, a * roots[i], out=tail)
-        a = b
-    return a
-
-
-def _conjugate_pairs(roots):
-    """Whether the roots are closed under conjugation (NumPy's test for a
-    real polynomial)."""
-    roots = roots.astype(_np.complex128)
-    return bool(_logic_truth.all(sort(roots) == sort(_uf.conjugate(roots))))
+def polyval(p, x):
+    """p[0] * x**(N-1) + ... + p[N-1], by Horner's scheme; a poly1d x
+    gives the composed poly1d, as NumPy."""
+    p = _read(p)
+    p = p if isinstance(p, ndarray) else asarray(p)
+    if p.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
+    if isinstance(x, poly1d):
+        return _arith.horner(p, x, 0)
+    x = x if isinstance(x, ndarray) else asarray(x)
+    return _arith.horner(p, x, zeros(x.shape, x.dtype))
 
 
 def poly(seq_of_zeros):
-    """The coefficients of the monic polynomial with the given roots."""
-    z = seq_of_zeros if isinstance(seq_of_zeros, ndarray) \
-        else asarray(seq_of_zeros)
-    if z.ndim == 0:
-        # NumPy's dispatcher rejects a scalar the same way
-        raise TypeError("dispatcher for __array_function__ did not return "
-                        "an iterable")
-    sh = z.shape
-    if len(sh) == 2 and sh[0] == sh[1] and sh[0] != 0:
-        z = eigvals(z)  # the characteristic polynomial, as NumPy
-        sh = z.shape
-    if len(sh) != 1:
-        raise ValueError("input must be 1d or non-empty square 2d array.")
-    if z.dtype not in _ROOT_DTYPES:
-        z = z.astype(_np.float64)
-    if len(z) == 0:
-        return 1.0  # as NumPy: a Python float, not an array
-    a = _product_of_roots(z)
-    if a.dtype.kind == "c" and _conjugate_pairs(z):
-        a = _uf.real(a).copy()
-    return a
+    """The coefficients of the monic polynomial with the given roots (a
+    poly1d's coefficients are read as the roots, as NumPy)."""
+    return _arith.from_roots(_read(seq_of_zeros))
 
 
 def roots(p):
     """The roots of the polynomial with coefficients p (highest power
     first), as numpy.roots: the eigenvalues of its companion matrix, with
     leading zeros dropped and trailing zeros giving roots at 0."""
-    if not isinstance(p, str) and (p.ndim == 0 if isinstance(p, ndarray)
-                                   else _np.ndim(p) == 0):
-        # NumPy's dispatcher returns p as the relevant arguments: a
-        # scalar (a 0-d array included) is no iterable
-        raise TypeError("dispatcher for __array_function__ did not return "
-                        "an iterable (roots' p is a scalar)")
-    p = _coeffs(p)
-    if p.ndim != 1:
-        raise ValueError("Input must be a rank-1 array.")
-    nz = p.get().nonzero()[0]  # steering only: where the zeros end
-    if len(nz) == 0:
-        return zeros(0)
-    trailing = len(p) - int(nz[-1]) - 1
-    p = p[int(nz[0]):int(nz[-1]) + 1]
-    if p.dtype.kind not in "fc":
-        p = p.astype(_np.float64)
-    n = len(p)
-    if n > 1:
-        a = zeros((n - 1, n - 1), p.dtype)
-        if n > 2:
-            a[1:, :-1] = eye(n - 2, dtype=p.dtype)
-        a[0, :] = -p[1:] / p[0]
-        r = eigvals(a)
-        if r.dtype.kind == "c" and p.dtype.kind != "c" and \
-                not _logic_truth.any(_uf.imag(r) != 0):
-            # NumPy's roots gives real roots as reals (eigvals itself does
-            # not from NumPy 2.5 on)
-            r = _uf.real(r).astype(p.dtype)
-    else:
-        r = zeros(0, p.dtype)
-    return _mn.concatenate((r, zeros(trailing, r.dtype)))
+    return _arith.roots(_read(p))
 
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial fit, as numpy.polyfit: the Vandermonde
     columns scaled to unit norm, solved by linalg.lstsq on the device."""
-    import warnings
     order = int(deg) + 1
-    x = _uf.add(_coeffs(x), 0.0)
-    y = _uf.add(asarray(y), 0.0)
+    x = _uf.add(_arith.as_1d(_read(x)), 0.0)
+    y = _uf.add(asarray(_read(y)), 0.0)
     if deg < 0:
         raise ValueError("expected deg >= 0")
     if x.ndim != 1:
@@ -263,13 +125,15 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     lhs = vander(x, order)
     rhs = y
     if w is not None:
-        w = _uf.add(_coeffs(w), 0.0)
+        w = _uf.add(asarray(_read(w)), 0.0)
         if w.ndim != 1:
             raise TypeError("expected a 1-d array for weights")
         if w.shape[0] != y.shape[0]:
             raise TypeError("expected w and y to have the same length")
-        lhs = lhs * w[:, None]
-        rhs = rhs * (w if rhs.ndim == 1 else w[:, None])
+        # in place, as NumPy: a complex w with real x and y is the
+        # multiply's output casting error
+        _uf.multiply(lhs, w[:, None], out=lhs)
+        _uf.multiply(rhs, w if rhs.ndim == 1 else w[:, None], out=rhs)
     scale = _uf.sqrt(_math_sums.sum(lhs * lhs, axis=0))
     lhs = lhs / scale
     c, resids, rank, s = lstsq(lhs, rhs, rcond)

@@ -433,3 +433,33 @@ def test_lexsort_array_keys_match_numpy(keys, axis):
             np.lexsort(gp.asarray(keys), axis=axis)
         return
     _check(expected, np.lexsort(gp.asarray(keys), axis=axis))
+
+
+# ---- a foreign operand's __array_ufunc__ gets the call's keywords ------
+
+class _Recorder:
+    """Returns what __array_ufunc__ receives (NEP 13's arguments)."""
+
+    def __array_ufunc__(self, uf, method, *inputs, **kw):
+        return uf.__name__, method, len(inputs), kw
+
+
+def _shape_of(kw, out):
+    """kw with the output array replaced by a marker."""
+    return {k: tuple("OUT" if o is out else o for o in v)
+            if k == "out" else v for k, v in kw.items()}
+
+
+@pytest.mark.parametrize("given", [
+    {}, {"out": "OUT"}, {"out": ("OUT",)}, {"out": None},
+    {"dtype": np.float32, "casting": "unsafe"}])
+def test_override_receives_the_keywords_numpy_passes(given):
+    got = []
+    for lib in (np, gp):
+        x = lib.zeros(2)
+        kw = {k: (x if v == "OUT" else
+                  tuple(x for _ in v) if isinstance(v, tuple) else v)
+              for k, v in given.items()}
+        name, method, n, seen = lib.add(x, _Recorder(), **kw)
+        got.append((name, method, n, _shape_of(seen, x)))
+    assert got[1] == got[0]

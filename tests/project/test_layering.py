@@ -30,7 +30,8 @@ ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
 CHAPTERS = (
     "_core", "_engine", "cuda", "manipulation", "logic", "math",
     "creation", "indexing", "sorting", "ufuncs", "linalg", "statistics",
-    "fft", "random", "kernels", "io", "interop", "emath", "lib", "testing",
+    "fft", "random", "kernels", "io", "interop", "emath", "lib",
+    "polynomial", "testing",
     "dask",
     "_ndarray", "__main__", "precompile", "gpuarray",
 )

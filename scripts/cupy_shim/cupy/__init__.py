@@ -20,8 +20,10 @@ _stubs_mod.install()
 # (their CuPy-only submodules, cupy.linalg._util say, come from _stubs).
 from . import _fft_config, _linalg_util  # noqa: E402
 _OWN_SUBMODULES = {"fft": {"config": _fft_config.config},
-                   "linalg": {"_util": _linalg_util}}
-for _name in ("linalg", "fft", "lib"):
+                   "linalg": {"_util": _linalg_util},
+                   "polynomial": {"polynomial": _gp.polynomial.polynomial,
+                                  "polyutils": _gp.polynomial.polyutils}}
+for _name in ("linalg", "fft", "lib", "polynomial"):
     _mod = _stubs_mod.forwarding(__name__ + "." + _name,
                                  getattr(_gp, _name),
                                  **_OWN_SUBMODULES.get(_name, {}))
