@@ -261,9 +261,63 @@ static int check_integer_divide(gpa_ufunc *uf, const gpa_resolution *res,
     return r == NULL ? -1 : 0;
 }
 
+/* The call's keywords for an override (NEP 13 passes them on): the
+ * ones given with a value other than the default.  New reference. */
+static PyObject *override_kwargs(gpa_ufunc_args *a)
+{
+    static const char *castings[] = {"no", "equiv", "safe", "same_kind",
+                                     "unsafe"};
+    PyObject *kw = PyDict_New();
+    if (kw == NULL)
+        return NULL;
+    int nout = 0;
+    for (int o = 0; o < a->nout; o++)
+        nout += a->out[o] != NULL;
+    if (nout) {
+        PyObject *outs = PyTuple_New(a->nout);
+        if (outs == NULL)
+            goto fail;
+        for (int o = 0; o < a->nout; o++)
+            PyTuple_SET_ITEM(outs, o, Py_NewRef(a->out[o] ?
+                             (PyObject *)a->out[o] : Py_None));
+        int rc = PyDict_SetItemString(kw, "out", outs);
+        Py_DECREF(outs);
+        if (rc < 0)
+            goto fail;
+    }
+    if (a->where && PyDict_SetItemString(kw, "where", a->where) < 0)
+        goto fail;
+    if (a->dtype && PyDict_SetItemString(kw, "dtype",
+                                         (PyObject *)a->dtype) < 0)
+        goto fail;
+    if (a->signature && PyDict_SetItemString(kw, "signature",
+                                             a->signature) < 0)
+        goto fail;
+    if (a->casting != NPY_SAME_KIND_CASTING && a->casting >= 0 &&
+        a->casting <= NPY_UNSAFE_CASTING) {
+        PyObject *c = PyUnicode_FromString(castings[a->casting]);
+        int rc = c ? PyDict_SetItemString(kw, "casting", c) : -1;
+        Py_XDECREF(c);
+        if (rc < 0)
+            goto fail;
+    }
+    if (a->order != 'K' && a->order != 0) {
+        PyObject *c = PyUnicode_FromStringAndSize(&a->order, 1);
+        int rc = c ? PyDict_SetItemString(kw, "order", c) : -1;
+        Py_XDECREF(c);
+        if (rc < 0)
+            goto fail;
+    }
+    return kw;
+fail:
+    Py_DECREF(kw);
+    return NULL;
+}
+
 /* NumPy's override protocol (NEP 13), on the error path only: an input
  * of a type that is neither ours nor NumPy's and defines __array_ufunc__
- * (gpuarray.fuse's tracer, for one) handles the call itself.  New
+ * (gpuarray.fuse's tracer, for one) handles the call itself, given the
+ * call's keywords (dtype=, out=, ...) as NumPy gives them.  New
  * reference; NULL without an exception when no input takes it. */
 static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
 {
@@ -293,9 +347,15 @@ static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
         PyTuple_SET_ITEM(args, 1, method);
         for (int k = 0; k < nin; k++)
             PyTuple_SET_ITEM(args, k + 2, Py_NewRef(a->in[k]));
+        PyObject *kw = override_kwargs(a);
+        if (kw == NULL) {
+            Py_DECREF(args);
+            return NULL;
+        }
         PyObject *bound = PyObject_GetAttrString(obj, "__array_ufunc__");
-        PyObject *r = bound ? PyObject_Call(bound, args, NULL) : NULL;
+        PyObject *r = bound ? PyObject_Call(bound, args, kw) : NULL;
         Py_XDECREF(bound);
+        Py_DECREF(kw);
         Py_DECREF(args);
         if (r != Py_NotImplemented)
             return r; /* a result, or NULL with its exception */

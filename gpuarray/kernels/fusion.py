@@ -59,10 +59,11 @@ class _Trace:
     """The program being built: elementwise stages and the reductions
     between them (Note [Fusion stages])."""
 
-    def __init__(self, reductions=True):
+    def __init__(self, reductions=True, python=False):
         self.steps = [_Stage()]   # _Stage or ("reduce", ...) tuples
         self.count = 0
         self.reductions = reductions
+        self.python = python      # Note [Python-scalar tracing]
 
     @property
     def stage(self):
@@ -112,17 +113,23 @@ class _Trace:
         self.steps.append(_Stage())
         return var
 
-    def apply(self, ufunc, inputs):
+    def apply(self, ufunc, inputs, operator=False):
         name = getattr(ufunc, "__name__", None)
         ours = _core.ufuncs.get(name)
         if ours is None:
             raise TypeError("gpuarray.fuse: %r is not a gpuarray ufunc"
                             % (ufunc,))
         npu = getattr(_np, name)
+        python = self.python and operator and all(map(_is_python, inputs))
+        if python:
+            _python_operator_check(name, inputs)
         keys = []
         for x in inputs:
-            if isinstance(x, _Scalar):
-                keys.append(x.weak)
+            if python and _is_pybool(x) and name not in _BOOL_OPS:
+                keys.append(int)      # Python: True + True == 2
+            elif isinstance(x, _Scalar):
+                keys.append(_np.dtype(_np.bool_) if x.weak is bool
+                            else x.weak)
             elif isinstance(x, _Var):
                 keys.append(x.dtype)
             elif isinstance(x, _np.generic):  # before float (np.float64)
@@ -157,7 +164,12 @@ class _Trace:
         block.append(body)
         block += ["%s = out%d;" % (v, j) for j, v in enumerate(outs)]
         self.lines.append("{ " + " ".join(block) + " }")
-        if loop[nin].kind in _PYTYPE and all(
+        if self.python:
+            # an operator of Python scalars gives one; a ufunc call
+            # gives a NumPy scalar (strong)
+            res = [_Scalar(self, v, _PYTYPE.get(dt.kind, bool)) if python
+                   else _Var(self, v, dt) for v, dt in zip(outs, loop[nin:])]
+        elif loop[nin].kind in _PYTYPE and all(
                 isinstance(x, _Scalar) or
                 isinstance(x, (int, float, complex)) and
                 not isinstance(x, (bool, _np.generic)) for x in inputs):
@@ -170,17 +182,51 @@ class _Trace:
         return res[0] if len(res) == 1 else tuple(res)
 
 
+# Note [Python-scalar tracing]: numpy.vectorize calls its function on
+# Python scalars (the elements of object arrays), so gpuarray.vectorize
+# traces with each argument a weak Python scalar of its array's kind
+# (_Trace(python=True)).  An operator between Python scalars follows
+# Python: the result is a Python scalar again (weak), a bool counts as
+# an int except in & | ^, and complex numbers have no order.  A ufunc
+# call returns a NumPy scalar (strong), as NumPy's does.
+
+_BOOL_OPS = ("bitwise_and", "bitwise_or", "bitwise_xor", "equal",
+             "not_equal", "logical_and", "logical_or", "logical_xor")
+_ORDER_OPS = {"less": "<", "less_equal": "<=", "greater": ">",
+              "greater_equal": ">="}
+
+
+def _is_python(x):
+    """A Python scalar: a weak tracer or a constant not NumPy's."""
+    return isinstance(x, _Scalar) or (
+        isinstance(x, (int, float, complex)) and
+        not isinstance(x, _np.generic))
+
+
+def _is_pybool(x):
+    return isinstance(x, bool) or isinstance(x, _Scalar) and x.weak is bool
+
+
+def _python_operator_check(name, inputs):
+    """The TypeError Python raises for an operator NumPy would compute."""
+    types = [x.weak if isinstance(x, _Scalar) else type(x) for x in inputs]
+    if name in _ORDER_OPS and complex in types:
+        raise TypeError("'%s' not supported between instances of '%s' and "
+                        "'%s'" % ((_ORDER_OPS[name],) + tuple(
+                            t.__name__ for t in types)))
+
+
 def _op(name, reflected=False):
     def method(self, other):
         uf = _core.ufuncs[name]
         args = (other, self) if reflected else (self, other)
-        return self.trace.apply(uf, args)
+        return self.trace.apply(uf, args, operator=True)
     return method
 
 
 def _unary(name):
     def method(self):
-        return self.trace.apply(_core.ufuncs[name], (self,))
+        return self.trace.apply(_core.ufuncs[name], (self,), operator=True)
     return method
 
 
@@ -305,7 +351,8 @@ class _Fused:
             program = self.cache[sig] = self._build(sig)
         return _run(program, args)
 
-    def _build(self, sig):
+    def _tracers(self, sig):
+        """The trace and the function's arguments for it."""
         trace = _Trace(self.reductions)
         tracers = []
         for i, (kind, t) in enumerate(sig):
@@ -314,6 +361,15 @@ class _Fused:
                 tracers.append(_Scalar(trace, name, t, arg=i))
             else:
                 tracers.append(_Var(trace, name, t, arg=i))
+        return trace, tracers
+
+    def _finish(self, sig, results):
+        """The values the kernel returns, from the function's results
+        (a hook: gpuarray.vectorize casts them)."""
+        return results
+
+    def _build(self, sig):
+        trace, tracers = self._tracers(sig)
         result = self.func(*tracers)
         single = not isinstance(result, tuple)
         results = (result,) if single else result
@@ -322,6 +378,7 @@ class _Fused:
                 raise TypeError("gpuarray.fuse: the function must return "
                                 "traced values (results of ufuncs on its "
                                 "arguments)")
+        results = self._finish(sig, results)
         last = len(trace.steps) - 1
         names = []
         for r in results:
