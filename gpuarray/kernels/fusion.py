@@ -64,6 +64,7 @@ class _Trace:
         self.count = 0
         self.reductions = reductions
         self.python = python      # Note [Python-scalar tracing]
+        self.zero_division = False
 
     @property
     def stage(self):
@@ -94,6 +95,25 @@ class _Trace:
                 self.steps[x.step].exports[x.name] = x.dtype
         return x.name
 
+    def _zero_division(self, name, dt):
+        """Python's ZeroDivisionError for an operator of Python scalars:
+        the kernel sets a flag the caller reads (Note [Python-scalar
+        tracing])."""
+        if name in ("divide", "floor_divide", "remainder"):
+            test = "!gpa_cast<bool>(in1)"
+        elif name == "power" and dt.kind in "iuf":
+            # 0.0 ** -inf is inf to Python (x * 0 == 0: x is finite)
+            test = ("!gpa_cast<bool>(in0) && in1 < (in1_t)0 && "
+                    "in1 * (in1_t)0 == (in1_t)0")
+        elif name == "power" and dt.kind == "c":
+            test = "!gpa_cast<bool>(in0) && (in1.im != 0 || in1.re < 0)"
+        else:
+            return []
+        if not self.zero_division:
+            self.zero_division = True
+            self.lines.insert(0, "bool %s = false;" % ZERO_DIVISION)
+        return ["if (%s) %s = true;" % (test, ZERO_DIVISION)]
+
     def reduce(self, fname, x, axis, dtype, keepdims):
         """A reduction of traced x: ends the current stage."""
         if not isinstance(x, _Var):
@@ -123,9 +143,14 @@ class _Trace:
         python = self.python and operator and all(map(_is_python, inputs))
         if python:
             _python_operator_check(name, inputs)
+        # Python: an int to a negative int constant is a float
+        negative_power = python and name == "power" and \
+            type(inputs[1]) is int and inputs[1] < 0
         keys = []
-        for x in inputs:
-            if python and _is_pybool(x) and name not in _BOOL_OPS:
+        for k, x in enumerate(inputs):
+            if negative_power and k == 0:
+                keys.append(float)
+            elif python and _is_pybool(x) and name not in _BOOL_OPS:
                 keys.append(int)      # Python: True + True == 2
             elif isinstance(x, _Scalar):
                 keys.append(_np.dtype(_np.bool_) if x.weak is bool
@@ -153,14 +178,21 @@ class _Trace:
             self.lines.append("%s %s;" % (_CT[dt.char], v))
         block = []
         for k, (x, dt) in enumerate(zip(inputs, loop[:nin])):
+            _check_int_constant(x, dt, name, python)
             src = self.use(x) if isinstance(x, _Var) else \
                 self.constant(x, dt)
             block.append("typedef %s in%d_t; in%d_t in%d = "
                          "gpa_cast<in%d_t>(%s);" % (_CT[dt.char], k, k, k, k,
                                                     src))
+        if name == "power" and loop[0].kind in "iu" and \
+                type(inputs[1]) is int and inputs[1] < 0:
+            raise ValueError("Integers to negative integer powers are not "
+                             "allowed.")
         for j, dt in enumerate(loop[nin:]):
             block.append("typedef %s out%d_t; out%d_t out%d;"
                          % (_CT[dt.char], j, j, j))
+        if python:
+            block += self._zero_division(name, loop[0])
         block.append(body)
         block += ["%s = out%d;" % (v, j) for j, v in enumerate(outs)]
         self.lines.append("{ " + " ".join(block) + " }")
@@ -188,8 +220,11 @@ class _Trace:
 # (_Trace(python=True)).  An operator between Python scalars follows
 # Python: the result is a Python scalar again (weak), a bool counts as
 # an int except in & | ^, and complex numbers have no order.  A ufunc
-# call returns a NumPy scalar (strong), as NumPy's does.
+# call returns a NumPy scalar (strong), as NumPy's does.  Where Python
+# raises ZeroDivisionError (x / 0, x // 0, x % 0, 0 ** -1) the kernel
+# sets a flag, an extra output, and the caller raises it.
 
+ZERO_DIVISION = "gpa_zero_division"   # the flag's kernel variable
 _BOOL_OPS = ("bitwise_and", "bitwise_or", "bitwise_xor", "equal",
              "not_equal", "logical_and", "logical_or", "logical_xor")
 _ORDER_OPS = {"less": "<", "less_equal": "<=", "greater": ">",
@@ -214,6 +249,21 @@ def _python_operator_check(name, inputs):
         raise TypeError("'%s' not supported between instances of '%s' and "
                         "'%s'" % ((_ORDER_OPS[name],) + tuple(
                             t.__name__ for t in types)))
+
+
+def _check_int_constant(x, dt, name, python):
+    """NumPy 2's OverflowError for a Python int outside the loop's
+    integer type; TypeError (not traced) where NumPy compares by value
+    or Python's int would grow past the kernel's int64."""
+    if type(x) is not int or dt.kind not in "iu":
+        return
+    info = _np.iinfo(dt)
+    if info.min <= x <= info.max:
+        return
+    if python or name in _ORDER_OPS or name in ("equal", "not_equal"):
+        raise TypeError("gpuarray.fuse: the Python int %d does not fit "
+                        "the kernel's %s" % (x, dt))
+    raise OverflowError("Python integer %d out of bounds for %s" % (x, dt))
 
 
 def _op(name, reflected=False):
@@ -379,6 +429,7 @@ class _Fused:
                                 "traced values (results of ufuncs on its "
                                 "arguments)")
         results = self._finish(sig, results)
+        single = single and len(results) == 1
         last = len(trace.steps) - 1
         names = []
         for r in results:

@@ -16,13 +16,19 @@ function that tracing cannot follow (Python `if` on a value, math.*
 functions, ufunc keywords, calls with `excluded` arguments or a
 `signature=`) runs as NumPy's vectorize on host copies of the arrays,
 and the result comes back to the device: correct, slow.  Python's
-value-dependent errors (float division by zero, an int to a negative
-int power) are not raised by the kernel: it computes NumPy's answer.
+ZeroDivisionError comes from a flag the kernel sets.  Python ints are
+the kernel's int64 (a product past 2**63 wraps where Python's grows),
+and uint64 arguments with a value past 2**63 stay NumPy scalars (as
+int64 it would be wrong).  The first call's own value errors are not
+repeated: NumPy's ValueError for an integer power whose first element
+has a negative traced exponent is Python's ZeroDivisionError or value
+here.
 """
 import numpy as _np
 
 from .._core import ndarray
-from .fusion import _Fused, _Scalar, _Trace, _Var, _PYTYPE, _signature
+from .fusion import (_Fused, _Scalar, _Trace, _Var, _PYTYPE, _signature,
+                     ZERO_DIVISION)
 from .._engine.arrays import asarray
 
 __all__ = ["vectorize"]
@@ -33,9 +39,10 @@ class _VecFused(_Fused):
     to the result dtypes.  `checks` holds, per signature, the outputs
     whose Python ints the caller range-checks before the final cast."""
 
-    def __init__(self, func, otypes):
+    def __init__(self, func, otypes, big_uint64=False):
         super().__init__(func, None, reductions=False)
         self.otypes = otypes
+        self.big_uint64 = big_uint64
         self.checks = {}
 
     def _tracers(self, sig):
@@ -44,6 +51,11 @@ class _VecFused(_Fused):
         for i, (_, t) in enumerate(sig):
             if t.kind not in "biufc":
                 raise TypeError("no Python scalar for %s" % t)
+            if t == _np.uint64 and self.big_uint64:
+                # past 2**63 a Python int needs more than the kernel's
+                # int64: the argument stays a NumPy scalar
+                tracers.append(_Var(trace, "a%d" % i, t, arg=i))
+                continue
             x = _Scalar(trace, "a%d" % i, bool if t.kind == "b"
                         else _PYTYPE[t.kind], arg=i)
             x.dtype = t     # the kernel reads the argument as it is
@@ -73,8 +85,18 @@ class _VecFused(_Fused):
             else:
                 checks.append(None)
                 out.append(r if r.dtype == t else r.astype(t))
-        self.checks[sig] = (checks, len(types))
+        trace = results[0].trace
+        if trace.zero_division:
+            out.append(_Var(trace, ZERO_DIVISION, _np.bool_))
+        self.checks[sig] = (checks, len(types), trace.zero_division)
         return out
+
+
+def _past_int64(a):
+    """A uint64 argument with a value no int64 holds."""
+    if getattr(a, "dtype", None) != _np.uint64 or a.size == 0:
+        return False
+    return int(a.max()) > _np.iinfo(_np.int64).max
 
 
 def _fits(res, dtype):
@@ -110,7 +132,7 @@ class vectorize:
         self.signature = signature
         self.__doc__ = doc if doc is not None else \
             getattr(pyfunc, "__doc__", None)
-        self._fused = None
+        self._fused = {}    # big uint64 values (bool) -> _VecFused
 
     def __call__(self, *args, **kwargs):
         if self.pyfunc is None:       # @vectorize(otypes=...) as decorator
@@ -139,14 +161,22 @@ class vectorize:
         ops = [_np.asarray(a)[()] if isinstance(a, (bool, int, float,
                                                     complex)) else a
                for a in ops]
-        if self._fused is None:
-            self._fused = _VecFused(self.pyfunc, _dtypes(self.otypes))
+        big = any(_past_int64(a) for a in ops)
+        fused = self._fused.get(big)
+        if fused is None:
+            fused = self._fused[big] = _VecFused(
+                self.pyfunc, _dtypes(self.otypes), big_uint64=big)
         try:
-            res = self._fused(*ops)
+            res = fused(*ops)
         except TypeError:
             return None
-        checks, nout = self._fused.checks[_signature(ops)]
+        checks, nout, zero_flag = fused.checks[_signature(ops)]
         res = res if isinstance(res, tuple) else (res,)
+        if zero_flag:
+            if res[-1].any():
+                raise ZeroDivisionError("division by zero (the function "
+                                        "computes on Python scalars)")
+            res = res[:-1]
         res = tuple(r if t is None else _fits(r, t)
                     for r, t in zip(res, checks))
         return res if nout > 1 else res[0]
