@@ -143,30 +143,8 @@ class _Trace:
         python = self.python and operator and all(map(_is_python, inputs))
         if python:
             _python_operator_check(name, inputs)
-        # Python: an int to a negative int constant is a float
-        negative_power = python and name == "power" and \
-            type(inputs[1]) is int and inputs[1] < 0
-        keys = []
-        for k, x in enumerate(inputs):
-            if negative_power and k == 0:
-                keys.append(float)
-            elif python and _is_pybool(x) and name not in _BOOL_OPS:
-                keys.append(int)      # Python: True + True == 2
-            elif isinstance(x, _Scalar):
-                keys.append(_np.dtype(_np.bool_) if x.weak is bool
-                            else x.weak)
-            elif isinstance(x, _Var):
-                keys.append(x.dtype)
-            elif isinstance(x, _np.generic):  # before float (np.float64)
-                keys.append(x.dtype)
-            elif isinstance(x, bool):
-                keys.append(_np.dtype(_np.bool_))   # not weak in NumPy 2
-            elif isinstance(x, (int, float, complex)):
-                keys.append(type(x))          # weak, as NumPy 2
-            else:
-                raise TypeError("gpuarray.fuse: unsupported operand %r "
-                                "(arrays must be arguments of the fused "
-                                "function)" % type(x))
+        keys = _python_keys(name, inputs) if python else \
+            [_key(x) for x in inputs]
         loop = npu.resolve_dtypes(tuple(keys) + (None,) * ours.nout)
         body = _core._ufunc_body(name, loop[0].char)
         if body is None:
@@ -240,6 +218,37 @@ def _is_python(x):
 
 def _is_pybool(x):
     return isinstance(x, bool) or isinstance(x, _Scalar) and x.weak is bool
+
+
+def _key(x):
+    """What resolve_dtypes gets for an operand (Python scalars weak)."""
+    if isinstance(x, _Scalar):
+        return _np.dtype(_np.bool_) if x.weak is bool else x.weak
+    if isinstance(x, _Var):
+        return x.dtype
+    if isinstance(x, _np.generic):  # before float (np.float64 is one)
+        return x.dtype
+    if isinstance(x, bool):
+        return _np.dtype(_np.bool_)   # not weak in NumPy 2
+    if isinstance(x, (int, float, complex)):
+        return type(x)                # weak, as NumPy 2
+    raise TypeError("gpuarray.fuse: unsupported operand %r (arrays must "
+                    "be arguments of the fused function)" % type(x))
+
+
+_KINDS = (bool, int, float, complex)
+
+
+def _python_keys(name, inputs):
+    """The loop of an operator of Python scalars: Python computes in the
+    widest of their kinds (int64, float64 or complex128 here)."""
+    kinds = [x.weak if isinstance(x, _Scalar) else type(x) for x in inputs]
+    if name not in _BOOL_OPS:   # Python: True + True == 2
+        kinds = [int if k is bool else k for k in kinds]
+    if name == "power" and type(inputs[1]) is int and inputs[1] < 0:
+        kinds[0] = float        # Python: an int to a negative int: float
+    top = _np.dtype(max(kinds, key=_KINDS.index))
+    return [top] * len(inputs)
 
 
 def _python_operator_check(name, inputs):

@@ -184,3 +184,32 @@ def test_python_int_constants_outside_the_type():
         gp.fuse(lambda p: p + 300)(gp.asarray(u))
     with pytest.raises(ValueError, match="negative integer powers"):
         gp.fuse(lambda p: p ** -1)(gp.asarray(u.astype(np.int64)))
+
+
+def test_vectorize_kernel_text_compiles_with_nvrtc():
+    """The text of Python-scalar kernels (flags, casts, weak bools) is
+    CUDA that NVRTC compiles."""
+    from conftest import nvrtc_or_skip
+    from gpuarray.kernels.elementwise import _PRELUDE
+    nvrtc_or_skip()
+    i = gp.arange(1, 4, dtype=np.int16)
+    z = gp.asarray(np.array([1j, 2, 3]))
+    h = gp.asarray(np.array([0.5, 1, 2], dtype=np.float16))
+    calls = [(lambda p, q: p // q + p % q, (i, i)),
+             (lambda p, q: p ** q / (q + True), (z, z)),
+             (lambda p, q: (p > 1) + q ** 2.0 - q ** -1, (i, h))]
+    texts = []
+    for func, args in calls:
+        v = gp.vectorize(func)
+        v(*args)
+        for fused in v._fused.values():
+            for steps, _, _ in fused.cache.values():
+                for step in steps:
+                    k = step[1]
+                    chars = [p.dtype.char for p in k.in_params + k.out_params]
+                    src = gp._core._ew_source(k._body({}), chars, chars,
+                                              k.nin, 1, 1, False, "vec")
+                    assert len(gp._core._nvrtc_compile(_PRELUDE + src,
+                                                       90)) > 1000
+                    texts.append(src)
+    assert len(texts) == 3 and all("gpa_zero_division" in t for t in texts)
