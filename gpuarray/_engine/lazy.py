@@ -93,7 +93,10 @@ LAZY_NAMES = {
         "info", "test",
     ),
     "lib.memory": (
-        "may_share_memory", "shares_memory",
+        "may_share_memory", "shares_memory", "byte_bounds",
+    ),
+    "lib.who": (
+        "who",
     ),
     "lib.numpy_names": (
         "True_", "False_", "ScalarType", "typecodes", "sctypeDict",

@@ -59,10 +59,12 @@ class _Trace:
     """The program being built: elementwise stages and the reductions
     between them (Note [Fusion stages])."""
 
-    def __init__(self, reductions=True):
+    def __init__(self, reductions=True, python=False):
         self.steps = [_Stage()]   # _Stage or ("reduce", ...) tuples
         self.count = 0
         self.reductions = reductions
+        self.python = python      # Note [Python-scalar tracing]
+        self.zero_division = False
 
     @property
     def stage(self):
@@ -93,6 +95,25 @@ class _Trace:
                 self.steps[x.step].exports[x.name] = x.dtype
         return x.name
 
+    def _zero_division(self, name, dt):
+        """Python's ZeroDivisionError for an operator of Python scalars:
+        the kernel sets a flag the caller reads (Note [Python-scalar
+        tracing])."""
+        if name in ("divide", "floor_divide", "remainder"):
+            test = "!gpa_cast<bool>(in1)"
+        elif name == "power" and dt.kind in "iuf":
+            # 0.0 ** -inf is inf to Python (x * 0 == 0: x is finite)
+            test = ("!gpa_cast<bool>(in0) && in1 < (in1_t)0 && "
+                    "in1 * (in1_t)0 == (in1_t)0")
+        elif name == "power" and dt.kind == "c":
+            test = "!gpa_cast<bool>(in0) && (in1.im != 0 || in1.re < 0)"
+        else:
+            return []
+        if not self.zero_division:
+            self.zero_division = True
+            self.lines.insert(0, "bool %s = false;" % ZERO_DIVISION)
+        return ["if (%s) %s = true;" % (test, ZERO_DIVISION)]
+
     def reduce(self, fname, x, axis, dtype, keepdims):
         """A reduction of traced x: ends the current stage."""
         if not isinstance(x, _Var):
@@ -112,29 +133,18 @@ class _Trace:
         self.steps.append(_Stage())
         return var
 
-    def apply(self, ufunc, inputs):
+    def apply(self, ufunc, inputs, operator=False):
         name = getattr(ufunc, "__name__", None)
         ours = _core.ufuncs.get(name)
         if ours is None:
             raise TypeError("gpuarray.fuse: %r is not a gpuarray ufunc"
                             % (ufunc,))
         npu = getattr(_np, name)
-        keys = []
-        for x in inputs:
-            if isinstance(x, _Scalar):
-                keys.append(x.weak)
-            elif isinstance(x, _Var):
-                keys.append(x.dtype)
-            elif isinstance(x, _np.generic):  # before float (np.float64)
-                keys.append(x.dtype)
-            elif isinstance(x, bool):
-                keys.append(_np.dtype(_np.bool_))   # not weak in NumPy 2
-            elif isinstance(x, (int, float, complex)):
-                keys.append(type(x))          # weak, as NumPy 2
-            else:
-                raise TypeError("gpuarray.fuse: unsupported operand %r "
-                                "(arrays must be arguments of the fused "
-                                "function)" % type(x))
+        python = self.python and operator and all(map(_is_python, inputs))
+        if python:
+            _python_operator_check(name, inputs)
+        keys = _python_keys(name, inputs) if python else \
+            [_key(x) for x in inputs]
         loop = npu.resolve_dtypes(tuple(keys) + (None,) * ours.nout)
         body = _core._ufunc_body(name, loop[0].char)
         if body is None:
@@ -146,18 +156,30 @@ class _Trace:
             self.lines.append("%s %s;" % (_CT[dt.char], v))
         block = []
         for k, (x, dt) in enumerate(zip(inputs, loop[:nin])):
+            _check_int_constant(x, dt, name, python)
             src = self.use(x) if isinstance(x, _Var) else \
                 self.constant(x, dt)
             block.append("typedef %s in%d_t; in%d_t in%d = "
                          "gpa_cast<in%d_t>(%s);" % (_CT[dt.char], k, k, k, k,
                                                     src))
+        if name == "power" and loop[0].kind in "iu" and \
+                type(inputs[1]) is int and inputs[1] < 0:
+            raise ValueError("Integers to negative integer powers are not "
+                             "allowed.")
         for j, dt in enumerate(loop[nin:]):
             block.append("typedef %s out%d_t; out%d_t out%d;"
                          % (_CT[dt.char], j, j, j))
+        if python:
+            block += self._zero_division(name, loop[0])
         block.append(body)
         block += ["%s = out%d;" % (v, j) for j, v in enumerate(outs)]
         self.lines.append("{ " + " ".join(block) + " }")
-        if loop[nin].kind in _PYTYPE and all(
+        if self.python:
+            # an operator of Python scalars gives one; a ufunc call
+            # gives a NumPy scalar (strong)
+            res = [_Scalar(self, v, _PYTYPE.get(dt.kind, bool)) if python
+                   else _Var(self, v, dt) for v, dt in zip(outs, loop[nin:])]
+        elif loop[nin].kind in _PYTYPE and all(
                 isinstance(x, _Scalar) or
                 isinstance(x, (int, float, complex)) and
                 not isinstance(x, (bool, _np.generic)) for x in inputs):
@@ -170,17 +192,100 @@ class _Trace:
         return res[0] if len(res) == 1 else tuple(res)
 
 
+# Note [Python-scalar tracing]: numpy.vectorize calls its function on
+# Python scalars (the elements of object arrays), so gpuarray.vectorize
+# traces with each argument a weak Python scalar of its array's kind
+# (_Trace(python=True)).  An operator between Python scalars follows
+# Python: the result is a Python scalar again (weak), a bool counts as
+# an int except in & | ^, and complex numbers have no order.  A ufunc
+# call returns a NumPy scalar (strong), as NumPy's does.  Where Python
+# raises ZeroDivisionError (x / 0, x // 0, x % 0, 0 ** -1) the kernel
+# sets a flag, an extra output, and the caller raises it.
+
+ZERO_DIVISION = "gpa_zero_division"   # the flag's kernel variable
+_BOOL_OPS = ("bitwise_and", "bitwise_or", "bitwise_xor", "equal",
+             "not_equal", "logical_and", "logical_or", "logical_xor")
+_ORDER_OPS = {"less": "<", "less_equal": "<=", "greater": ">",
+              "greater_equal": ">="}
+
+
+def _is_python(x):
+    """A Python scalar: a weak tracer or a constant not NumPy's."""
+    return isinstance(x, _Scalar) or (
+        isinstance(x, (int, float, complex)) and
+        not isinstance(x, _np.generic))
+
+
+def _is_pybool(x):
+    return isinstance(x, bool) or isinstance(x, _Scalar) and x.weak is bool
+
+
+def _key(x):
+    """What resolve_dtypes gets for an operand (Python scalars weak)."""
+    if isinstance(x, _Scalar):
+        return _np.dtype(_np.bool_) if x.weak is bool else x.weak
+    if isinstance(x, _Var):
+        return x.dtype
+    if isinstance(x, _np.generic):  # before float (np.float64 is one)
+        return x.dtype
+    if isinstance(x, bool):
+        return _np.dtype(_np.bool_)   # not weak in NumPy 2
+    if isinstance(x, (int, float, complex)):
+        return type(x)                # weak, as NumPy 2
+    raise TypeError("gpuarray.fuse: unsupported operand %r (arrays must "
+                    "be arguments of the fused function)" % type(x))
+
+
+_KINDS = (bool, int, float, complex)
+
+
+def _python_keys(name, inputs):
+    """The loop of an operator of Python scalars: Python computes in the
+    widest of their kinds (int64, float64 or complex128 here)."""
+    kinds = [x.weak if isinstance(x, _Scalar) else type(x) for x in inputs]
+    if name not in _BOOL_OPS:   # Python: True + True == 2
+        kinds = [int if k is bool else k for k in kinds]
+    if name == "power" and type(inputs[1]) is int and inputs[1] < 0:
+        kinds[0] = float        # Python: an int to a negative int: float
+    top = _np.dtype(max(kinds, key=_KINDS.index))
+    return [top] * len(inputs)
+
+
+def _python_operator_check(name, inputs):
+    """The TypeError Python raises for an operator NumPy would compute."""
+    types = [x.weak if isinstance(x, _Scalar) else type(x) for x in inputs]
+    if name in _ORDER_OPS and complex in types:
+        raise TypeError("'%s' not supported between instances of '%s' and "
+                        "'%s'" % ((_ORDER_OPS[name],) + tuple(
+                            t.__name__ for t in types)))
+
+
+def _check_int_constant(x, dt, name, python):
+    """NumPy 2's OverflowError for a Python int outside the loop's
+    integer type; TypeError (not traced) where NumPy compares by value
+    or Python's int would grow past the kernel's int64."""
+    if type(x) is not int or dt.kind not in "iu":
+        return
+    info = _np.iinfo(dt)
+    if info.min <= x <= info.max:
+        return
+    if python or name in _ORDER_OPS or name in ("equal", "not_equal"):
+        raise TypeError("gpuarray.fuse: the Python int %d does not fit "
+                        "the kernel's %s" % (x, dt))
+    raise OverflowError("Python integer %d out of bounds for %s" % (x, dt))
+
+
 def _op(name, reflected=False):
     def method(self, other):
         uf = _core.ufuncs[name]
         args = (other, self) if reflected else (self, other)
-        return self.trace.apply(uf, args)
+        return self.trace.apply(uf, args, operator=True)
     return method
 
 
 def _unary(name):
     def method(self):
-        return self.trace.apply(_core.ufuncs[name], (self,))
+        return self.trace.apply(_core.ufuncs[name], (self,), operator=True)
     return method
 
 
@@ -305,7 +410,8 @@ class _Fused:
             program = self.cache[sig] = self._build(sig)
         return _run(program, args)
 
-    def _build(self, sig):
+    def _tracers(self, sig):
+        """The trace and the function's arguments for it."""
         trace = _Trace(self.reductions)
         tracers = []
         for i, (kind, t) in enumerate(sig):
@@ -314,6 +420,15 @@ class _Fused:
                 tracers.append(_Scalar(trace, name, t, arg=i))
             else:
                 tracers.append(_Var(trace, name, t, arg=i))
+        return trace, tracers
+
+    def _finish(self, sig, results):
+        """The values the kernel returns, from the function's results
+        (a hook: gpuarray.vectorize casts them)."""
+        return results
+
+    def _build(self, sig):
+        trace, tracers = self._tracers(sig)
         result = self.func(*tracers)
         single = not isinstance(result, tuple)
         results = (result,) if single else result
@@ -322,6 +437,8 @@ class _Fused:
                 raise TypeError("gpuarray.fuse: the function must return "
                                 "traced values (results of ufuncs on its "
                                 "arguments)")
+        results = self._finish(sig, results)
+        single = single and len(results) == 1
         last = len(trace.steps) - 1
         names = []
         for r in results:

@@ -1,5 +1,6 @@
 """Memory overlap: shares_memory (exact, up to a work limit) and
-may_share_memory (byte extents).
+may_share_memory (byte extents); byte_bounds, as cupy.byte_bounds
+(NumPy 2 keeps it in numpy.lib.array_utils only: docs/design/compat.md).
 """
 
 import builtins as _b
@@ -8,9 +9,10 @@ import numpy as _np
 
 from .._core import ndarray
 from .._engine.operands import byte_extent as _byte_extent
+from .array_utils import byte_bounds
 
 
-__all__ = ["may_share_memory", "shares_memory"]
+__all__ = ["may_share_memory", "shares_memory", "byte_bounds"]
 
 _INT64 = _np.dtype(_np.int64)
 _normalize_axis = _np.lib.array_utils.normalize_axis_index
