@@ -243,3 +243,17 @@ def horner(p, x, y):
     for i in range(p.shape[0]):
         y = y * x + p[i]
     return y
+
+
+def check_fit_points(x, y):
+    """NumPy's polyfit checks of the sample points x (1-D, not empty) and
+    y (1-D or 2-D, as many rows as x): TypeError, as numpy.polyfit and
+    numpy.polynomial.polynomial.polyfit raise."""
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")

@@ -112,14 +112,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     y = _uf.add(asarray(_read(y)), 0.0)
     if deg < 0:
         raise ValueError("expected deg >= 0")
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if x.shape[0] != y.shape[0]:
-        raise TypeError("expected x and y to have same length")
+    _arith.check_fit_points(x, y)
     if rcond is None:
         rcond = len(x) * _np.finfo(x.dtype).eps
     lhs = vander(x, order)

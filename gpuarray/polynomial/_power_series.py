@@ -31,6 +31,7 @@ from ..manipulation import shapes as _mn
 from ..math import sums as _math_sums
 from ..math.convolve import convolve
 from ..sorting.sort import sort
+from ..lib import poly_arith as _arith
 from . import polyutils as pu
 
 __all__ = [
@@ -380,14 +381,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
     x = pu.as_device(x) + 0.0
     y = pu.as_device(y) + 0.0
     deg = _degrees(deg)
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if len(x) != len(y):
-        raise TypeError("expected x and y to have same length")
+    _arith.check_fit_points(x, y)
     if deg.ndim == 0:
         lmax, order = int(deg), int(deg) + 1
         van = polyvander(x, lmax)
