@@ -7,12 +7,8 @@ from ._power_series import (  # noqa: F401
     polyint, polyfromroots, polyvander, polyfit, polytrim, polyroots,
     polyval2d, polyval3d, polygrid2d, polygrid3d, polyvander2d,
     polyvander3d, polycompanion)
+from ._power_series import __all__ as _power_series_all
 from ._polynomial_class import Polynomial  # noqa: F401
 
-__all__ = [
-    "polyzero", "polyone", "polyx", "polydomain", "polyline", "polyadd",
-    "polysub", "polymulx", "polymul", "polydiv", "polypow", "polyval",
-    "polyvalfromroots", "polyder", "polyint", "polyfromroots",
-    "polyvander", "polyfit", "polytrim", "polyroots", "Polynomial",
-    "polyval2d", "polyval3d", "polygrid2d", "polygrid3d", "polyvander2d",
-    "polyvander3d", "polycompanion"]
+# the power series names and the class (one list: _power_series.__all__)
+__all__ = _power_series_all + ["Polynomial"]
