@@ -41,6 +41,9 @@ __all__ = [
     "polyvander", "polyfit", "polytrim", "polyroots", "polyval2d",
     "polyval3d", "polygrid2d", "polygrid3d", "polyvander2d", "polyvander3d",
     "polycompanion"]  # polynomial.py adds Polynomial
+# NumPy 2.5 added polyvalnd; the star-import names follow the NumPy installed
+if hasattr(_np.polynomial.polynomial, "polyvalnd"):
+    __all__.append("polyvalnd")
 
 polydomain = _np.array([-1., 1.])
 polyzero = _np.array([0])
@@ -181,18 +184,23 @@ def _same_shapes(args):
     return args
 
 
+def polyvalnd(pts, c):
+    """The N-D series c at the points pts = (x1, ..., xn), all one shape."""
+    pts = _same_shapes(tuple(pts))
+    c = polyval(pts[0], c)
+    for x in pts[1:]:
+        c = polyval(x, c, tensor=False)
+    return c
+
+
 def polyval2d(x, y, c):
     """The 2-D series c at the points (x, y)."""
-    x, y = _same_shapes((x, y))
-    return polyval(y, polyval(x, c), tensor=False)
+    return polyvalnd((x, y), c)
 
 
 def polyval3d(x, y, z, c):
     """The 3-D series c at the points (x, y, z)."""
-    x, y, z = _same_shapes((x, y, z))
-    c = polyval(x, c)
-    c = polyval(y, c, tensor=False)
-    return polyval(z, c, tensor=False)
+    return polyvalnd((x, y, z), c)
 
 
 def polygrid2d(x, y, c):
@@ -317,7 +325,13 @@ def polyroots(c):
     if len(c) == 2:
         return -c[0:1] / c[1:2]
     m = polycompanion(c)[::-1, ::-1]
-    return sort(eigvals(m))
+    r = sort(eigvals(m))
+    # real roots of a real series come back real, as NumPy's polyroots
+    # does itself since NumPy 2.5's eigvals is always complex
+    if m.dtype.kind != "c" and r.dtype.kind == "c" and \
+            not bool((r.imag != 0).any()):
+        r = r.real.astype(m.dtype)
+    return r
 
 
 # ---- Vandermonde matrices and fits -------------------------------------------

@@ -5,7 +5,7 @@ from ._power_series import (  # noqa: F401
     polyzero, polyone, polyx, polydomain, polyline, polyadd, polysub,
     polymulx, polymul, polydiv, polypow, polyval, polyvalfromroots, polyder,
     polyint, polyfromroots, polyvander, polyfit, polytrim, polyroots,
-    polyval2d, polyval3d, polygrid2d, polygrid3d, polyvander2d,
+    polyval2d, polyval3d, polyvalnd, polygrid2d, polygrid3d, polyvander2d,
     polyvander3d, polycompanion)
 from ._power_series import __all__ as _power_series_all
 from ._polynomial_class import Polynomial  # noqa: F401

@@ -561,15 +561,18 @@ def product_operand(xp, name, shape):
     return xp.asarray(h.reshape(shape))
 
 
-# NumPy 2.5.2's own np.inner(timedelta64 array, datetime64 array) crashes
-# the interpreter (a segfault, reproduced with NumPy alone on the H200
-# machine); NumPy 2.4 and the other order raise TypeError.  That pair is
+# NumPy 2.5.2's own np.inner(timedelta64 array, datetime64 array) and
+# np.vdot(timedelta64 array, datetime64 array) corrupt the heap: they raise
+# TypeError, and a later allocation crashes the interpreter (a segfault
+# under glibc's malloc check, reproduced with NumPy alone on the H200
+# machine).  NumPy 2.4 and the other order are clean.  Those pairs are
 # checked against the other order's exception instead of being called.
-_NUMPY_INNER_MM_CRASHES = np.lib.NumpyVersion(np.__version__) >= "2.5.0"
+_NUMPY_MM_PRODUCT_CORRUPTS = np.lib.NumpyVersion(np.__version__) >= "2.5.0"
 PRODUCT_CASES = [
     (f, o) for f in ["dot", "inner", "vdot", "matmul", "vecdot", "tensordot"]
     for o in PRODUCT_OTHERS
-    if not (_NUMPY_INNER_MM_CRASHES and f == "inner" and o == "M8[s]")]
+    if not (_NUMPY_MM_PRODUCT_CORRUPTS and f in ("inner", "vdot")
+            and o == "M8[s]")]
 
 
 @pytest.mark.parametrize("func, other", PRODUCT_CASES)
@@ -584,18 +587,19 @@ def test_timedelta_products(xp, func, other):
     return f(t, o), f(o, t)
 
 
-def test_inner_of_timedelta_and_datetime_is_numpys_error():
+@pytest.mark.parametrize("func", ["inner", "vdot"])
+def test_timedelta_times_datetime_is_numpys_error(func):
     t, o = deltas(np, "s", False)[:4], product_operand(np, "M8[s]", (4,))
     try:
-        np.inner(o, t)      # the order that does not crash NumPy 2.5.2
+        getattr(np, func)(o, t)  # the order that leaves NumPy 2.5.2 intact
     except Exception as e:  # noqa: BLE001 - its type is what is compared
         want = type(e)
     else:
-        pytest.fail("NumPy's inner(datetime64, timedelta64) returned")
+        pytest.fail("NumPy's %s(datetime64, timedelta64) returned" % func)
     assert issubclass(want, TypeError)
     for a, b in ((t, o), (o, t)):
         with pytest.raises(want, match="datetime64|timedelta64|M8|m8"):
-            gp.inner(gp.asarray(a), gp.asarray(b))
+            getattr(gp, func)(gp.asarray(a), gp.asarray(b))
 
 
 @pytest.mark.parametrize("other", ["i8", "m8[s]", "M8[s]"])

@@ -63,11 +63,29 @@ def test_evaluation(xp, dtype):
             pp.polygrid3d(x[0], x[0], x[1], xp.asarray(np.ones((2, 1, 2)))))
 
 
+@numpy_parity(rtol=1e-12)
+def test_polyvalnd(xp):
+    pp = _pp(xp)
+    x = xp.asarray(np.array([[0.5, 2.0], [-1.0, 3.0]]))
+    c2 = xp.asarray(np.arange(6, dtype=np.float64).reshape(3, 2))
+    c3 = xp.asarray(np.arange(12, dtype=np.float64).reshape(3, 2, 2))
+    if xp is gp or hasattr(pp, "polyvalnd"):
+        valnd = pp.polyvalnd
+    else:   # NumPy before 2.5: its 2-D and 3-D forms are the reference
+        def valnd(pts, c):
+            return (pp.polyval2d if len(pts) == 2 else pp.polyval3d)(*pts, c)
+    return (valnd((x, x[::-1]), c2), valnd([x, x, x], c3),
+            valnd((x[0], x[1], x[0]), c3))
+
+
 def test_evaluation_errors():
     for xp in (np, gp):
         pp = _pp(xp)
         with pytest.raises(ValueError):
             pp.polyval2d(xp.zeros(2), xp.zeros(3), xp.ones((2, 2)))
+    with pytest.raises(ValueError, match="x, y, z are incompatible"):
+        gp.polynomial.polynomial.polyvalnd(
+            (gp.zeros(2), gp.zeros(2), gp.zeros(3)), gp.ones((2, 2, 2)))
         with pytest.raises(ValueError):
             pp.polyvalfromroots(xp.zeros((2, 2)), xp.ones(2), tensor=False)
 
