@@ -27,7 +27,10 @@ other first calls of a script or the Array API suite (whose 800 ms
 per-example deadline a 1-4 s compile breaks): comparisons with a Python
 scalar on either side (contiguous, and strided on the right), isnan/isfinite on strided floats, where,
 x[mask] and x[mask] = v, count_nonzero, sort/argsort, searchsorted,
-unique_values/unique_inverse and sum/prod with dtype=, for every dtype.  One
+unique_values/unique_inverse and sum/prod with dtype=, for every dtype;
+mixed-dtype pairs of bool/int32/int64/float32/float64 arrays for + - * /
+maximum minimum, maximum/minimum/clip/where with a Python scalar, and the
+datetime64 unit cast, arithmetic, comparisons and isnat.  One
 worker process runs the set through the compile scheduler
 (gpuarray/_engine/jit.py, compile_many, which is also this module's
 warm-up API): the kernels missing at each round are compiled together, -j
@@ -48,6 +51,7 @@ from . import _core
 from ._engine import arrays as _arrays
 from ._engine.jit import compile_many, default_jobs
 from ._engine import ufuncs as _ufuncs
+from ._engine.datetime_ufuncs import isnat as _isnat
 from .logic import truth as _truth
 from .math import cumulative as _cumulative
 from .math import extrema as _extrema
@@ -65,6 +69,7 @@ class _Names:
     def __init__(self):
         self._core = _core
         self.full = _core.full
+        self.isnat = _isnat
         for mod in (_arrays, _ufuncs, _truth, _cumulative, _extrema, _sums,
                     _moments):
             for k in dir(mod):
@@ -99,6 +104,18 @@ SCALAR_CMP = ("equal", "not_equal", "less", "less_equal", "greater",
 # sorts behind argsort/searchsorted/unique, sum/prod with dtype=
 FIRST = ("where", "mask", "count_nonzero", "argsort", "searchsorted",
          "unique", "sum_dtype")
+# mixed-dtype operands: an int64 array with a float64 one (np.arange(n) *
+# x), float32 with float64, bool with numbers; each ordered pair of MIXED
+# for the ufuncs of MIXED_UFUNCS, contiguous
+MIXED = "?ilfd"
+MIXED_UFUNCS = SCALAR + ("maximum", "minimum")
+# a Python scalar where a script puts one, for every dtype: maximum(x, 0),
+# minimum(x, 1), clip(x, 1, 5), where(m, x, 0)
+SCALAR_OPS = ("maximum", "minimum", "clip", "where")
+# datetime64/timedelta64: a unit cast (one kernel for every unit pair,
+# Note [One unit-cast kernel]), date +/- timedelta, differences,
+# comparisons with an array and a scalar, isnat
+DATETIME = ("cast", "arith", "compare", "isnat")
 
 
 def jobs():
@@ -110,7 +127,10 @@ def jobs():
             + [("reduce", r) for r in REDUCTIONS]
             + [("scalar_cmp", n) for n in SCALAR_CMP]
             + [("nan_test", n) for n in NAN_TESTS]
-            + [("first", f) for f in FIRST])
+            + [("first", f) for f in FIRST]
+            + [("mixed", n) for n in MIXED_UFUNCS]
+            + [("scalar_op", n) for n in SCALAR_OPS]
+            + [("datetime", d) for d in DATETIME])
 
 
 def _sample(gp, char, n=40):
@@ -236,9 +256,65 @@ def _first_calls(gp, name):
         yield lambda char=char: _first_one(gp, name, char)
 
 
+def _mixed_calls(gp, name):
+    uf = getattr(gp, name)
+    for a in MIXED:
+        for b in MIXED:
+            if a != b:
+                yield lambda a=a, b=b: uf(_sample(gp, a), _sample(gp, b))
+
+
+def _scalar_op_calls(gp, name):
+    for char in DTYPES:
+        def call(char=char):
+            a, s = _sample(gp, char), _scalar(char)
+            if name == "clip":
+                if char not in "FD":       # NumPy clips complex; rarely met
+                    gp.clip(a, s, 5 * s)
+            elif name == "where":
+                gp.where(a > s, a, s)
+            else:
+                getattr(gp, name)(a, s)
+        yield call
+
+
+def _dates(gp, unit):
+    base = np.arange(40).astype("M8[D]").astype("M8[%s]" % unit)
+    return gp.asarray(base)
+
+
+def _datetime_one(gp, what, unit):
+    d = _dates(gp, unit)
+    t = d - d[0]
+    if what == "cast":
+        d.astype("M8[ms]" if unit == "s" else "M8[s]")
+        t.astype("m8[ms]" if unit == "s" else "m8[s]")
+    elif what == "arith":
+        d + t
+        d - t
+        d - d
+        t + t
+        d + np.timedelta64(1, unit)
+        d - np.datetime64(0, unit)
+    elif what == "compare":
+        for n in SCALAR_CMP:
+            getattr(gp, n)(d, d)
+            getattr(gp, n)(d, np.datetime64(5, unit))
+    elif what == "isnat":
+        gp.isnat(d)
+        gp.isnat(t)
+
+
+def _datetime_calls(gp, what):
+    for unit in ("D", "s"):
+        yield lambda unit=unit: _datetime_one(gp, what, unit)
+
+
 CALLS = {"ufunc": _ufunc_calls, "cast": _cast_calls, "fill": _fill_calls,
          "reduce": _reduce_calls, "scalar_cmp": _scalar_cmp_calls,
-         "nan_test": _nan_test_calls, "first": _first_calls}
+         "nan_test": _nan_test_calls, "first": _first_calls,
+         "mixed": _mixed_calls, "scalar_op": _scalar_op_calls,
+         "datetime": _datetime_calls}
 
 
 def calls():

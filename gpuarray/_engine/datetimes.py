@@ -116,15 +116,6 @@ def _ratio(num, den):
     return num // g, den // g
 
 
-def _scale_expr(v, num, den):
-    """C expression: v * num / den, floored (NumPy's rounding of casts)."""
-    if num > 2**63 - 1 or den > 2**63 - 1:
-        raise OverflowError("datetime unit conversion factor %d/%d does not "
-                            "fit in int64" % (num, den))
-    e = v if num == 1 else "(%s * %dLL)" % (v, num)
-    return e if den == 1 else "gpa_dt_floordiv(%s, %dLL)" % (e, den)
-
-
 def cast_limits(src, dst):
     """NumPy 2.5's overflow bounds of a unit cast (Note [Datetime
     overflow]): (lo, hi) such that a value v (not NaT) overflows when
@@ -146,49 +137,87 @@ def cast_limits(src, dst):
     else:
         return None
     if num > _MAX or den > _MAX:
-        return None                 # _scale_expr raises for these
+        return None                 # _factors raises for these
     return -((_MAX - den + 1) // num), _MAX // num
-
-
-def convert_expr(src, dst, v="in0"):
-    """C expression converting int64 value v (not NaT) of dtype src to the
-    unit of dtype dst (same kind, both datetime or both timedelta)."""
-    (su, sc), (du, dc) = _unit(src), _unit(dst)
-    if su == "generic" or du == "generic" or (su, sc) == (du, dc):
-        return v
-    cal = ("Y", "M")
-    if np.dtype(src).kind == "m":
-        table = {**_AS, **_TD_CAL}
-        return _scale_expr(v, *_ratio(sc * table[su], dc * table[du]))
-    if su not in cal and du not in cal:
-        return _scale_expr(v, *_ratio(sc * _AS[su], dc * _AS[du]))
-    if su in cal and du in cal:
-        sm, dm = sc * (12 if su == "Y" else 1), dc * (12 if du == "Y" else 1)
-        return _scale_expr(v, *_ratio(sm, dm))
-    if su in cal:  # calendar -> days -> linear unit
-        months = _scale_expr(v, sc * (12 if su == "Y" else 1), 1)
-        days = "gpa_dt_months_to_days(%s)" % months
-        return _scale_expr(days, *_ratio(_AS["D"], dc * _AS[du]))
-    days = _scale_expr(v, *_ratio(sc * _AS[su], _AS["D"]))
-    months = "gpa_dt_days_to_months(%s)" % days
-    return _scale_expr(months, *_ratio(1, dc * (12 if du == "Y" else 1)))
 
 
 def _nat_guard(expr, v="in0"):
     return "out0 = %s == %s ? %s : (%s);" % (v, _C_NAT, _C_NAT, expr)
 
 
-def checked_cast_body(src, dst, lim):
-    """The unit cast's body with NumPy 2.5's check (Note [Datetime
-    overflow]): out1 flags a value outside lim = cast_limits(src, dst)."""
-    # lo >= -(2**63 - 1): both bounds are valid C literals
-    return ("out1 = in0 != %s && (in0 < (%dLL) || in0 > %dLL); "
-            "if (out1) out0 = 0; else { %s }"
-            % (_C_NAT, lim[0], lim[1], _nat_guard(convert_expr(src, dst))))
+# Note [One unit-cast kernel]: every unit change is the same three steps,
+# scale (v * n1 / d1, floored), an optional calendar step (months -> days
+# or days -> months), scale again (n2 / d2).  The cast kernel takes the
+# factors, the step and the overflow bounds as scalar arguments, so every
+# unit pair shares one kernel text (the NumPy 2.5 check its own one):
+# with the factors as literals each pair was its own kernel, ~110 host
+# compiles in tests/creation/test_datetimes.py alone and one compile per
+# unit pair a user meets.  The multiply wraps (unsigned) as NumPy
+# 2.4 does; 2.5's check rejects those values before they are used.
+_SCALE_FN = r"""
+GPA_DEVICE long long gpa_dt_scale(long long v, long long n, long long d)
+{
+    v = (long long)((unsigned long long)v * (unsigned long long)n);
+    return d == 1 ? v : gpa_dt_floordiv(v, d);
+}
+GPA_DEVICE long long gpa_dt_unit_cast(long long v, long long n1,
+                                      long long d1, long long step,
+                                      long long n2, long long d2)
+{
+    v = gpa_dt_scale(v, n1, d1);
+    if (step == 1)
+        v = gpa_dt_months_to_days(v);
+    else if (step == 2)
+        v = gpa_dt_days_to_months(v);
+    return gpa_dt_scale(v, n2, d2);
+}
+"""
+_CAST_CALL = "gpa_dt_unit_cast(in0, in1, in2, in3, in4, in5)"
+CAST_BODY = _nat_guard(_CAST_CALL)
+CHECKED_CAST_BODY = (
+    "out1 = in0 != %s && (in0 < in6 || in0 > in7); "
+    "if (out1) out0 = 0; else { %s }" % (_C_NAT, CAST_BODY))
+
+
+def _factors(num, den):
+    if num > _MAX or den > _MAX:
+        raise OverflowError("datetime unit conversion factor %d/%d does not "
+                            "fit in int64" % (num, den))
+    return num, den
+
+
+def cast_steps(src, dst):
+    """(n1, d1, step, n2, d2) of the unit cast src -> dst (same kind, not
+    generic, units differ), the arguments of gpa_dt_unit_cast; calendar
+    units of datetimes go through days, floor-rounded as NumPy rounds."""
+    (su, sc), (du, dc) = _unit(src), _unit(dst)
+    cal = ("Y", "M")
+    if np.dtype(src).kind == "m":
+        table = {**_AS, **_TD_CAL}
+        return _factors(*_ratio(sc * table[su], dc * table[du])) + (0, 1, 1)
+    if su not in cal and du not in cal:
+        return _factors(*_ratio(sc * _AS[su], dc * _AS[du])) + (0, 1, 1)
+    if su in cal and du in cal:
+        sm, dm = sc * (12 if su == "Y" else 1), dc * (12 if du == "Y" else 1)
+        return _factors(*_ratio(sm, dm)) + (0, 1, 1)
+    if su in cal:  # calendar -> days -> linear unit
+        return (_factors(sc * (12 if su == "Y" else 1), 1) + (1,) +
+                _factors(*_ratio(_AS["D"], dc * _AS[du])))
+    return (_factors(*_ratio(sc * _AS[su], _AS["D"])) + (2,) +
+            _factors(*_ratio(1, dc * (12 if du == "Y" else 1))))
+
+
+def preamble_with_cast():
+    return _PREAMBLE + _SCALE_FN
 
 
 def _unsafe_castable(src, dst):
     return np.can_cast(np.dtype(src), np.dtype(dst), "unsafe")
+
+
+def _same_unit(sd, dd):
+    (su, sc), (du, dc) = _unit(sd), _unit(dd)
+    return su == "generic" or du == "generic" or (su, sc) == (du, dc)
 
 
 def datetime_assign(dst, src):
@@ -200,17 +229,22 @@ def datetime_assign(dst, src):
     if not _unsafe_castable(sd, dd):
         raise TypeError("Cannot cast array data from %r to %r" % (sd, dd))
     if sd.kind in "mM" and dd.kind in "mM" and sd.kind == dd.kind:
+        if _same_unit(sd, dd):      # generic or equal units: the number
+            dst[...] = int64_view(src).view(dd)
+            return
         tmp = _core.empty(src.shape, dd)
+        steps = cast_steps(sd, dd)  # Note [One unit-cast kernel]
         lim = cast_limits(sd, dd) if CHECK_OVERFLOW else None
         if lim is None:
-            _core._elementwise(_nat_guard(convert_expr(sd, dd)),
-                               (int64_view(src),), (int64_view(tmp),),
-                               ("q", "q"), _PREAMBLE)
+            _core._elementwise(CAST_BODY, (int64_view(src),) + steps,
+                               (int64_view(tmp),), ("q",) * 7,
+                               preamble_with_cast())
         else:   # Note [Datetime overflow]: one flag per element, one sync
             flag = _core.empty(src.shape, np.bool_)
-            _core._elementwise(checked_cast_body(sd, dd, lim),
-                               (int64_view(src),), (int64_view(tmp), flag),
-                               ("q", "q", "?"), _PREAMBLE)
+            _core._elementwise(CHECKED_CAST_BODY,
+                               (int64_view(src),) + steps + lim,
+                               (int64_view(tmp), flag),
+                               ("q",) * 9 + ("?",), preamble_with_cast())
             if flag.size and bool(flag.any()):
                 raise OverflowError("Overflow when converting between "
                                     "datetime64 units")
