@@ -261,7 +261,9 @@ def _complex_part(val, part):
     ft = _np.dtype(_np.float32 if val.dtype == _np.complex64
                    else _np.float64)
     if val.size == 0:
-        return _core.empty(val.shape, ft)
+        # still a view of val, as NumPy's (base, writeability, flags)
+        return _core._as_strided(val, val.shape, val.strides,
+                                 part * ft.itemsize, val.flags.writeable, ft)
     first = val[(0,) * val.ndim].reshape(1).view(ft)
     return _core._as_strided(first, val.shape, val.strides,
                              part * ft.itemsize, val.flags.writeable)

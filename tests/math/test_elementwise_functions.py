@@ -89,6 +89,23 @@ def test_real_is_a_view():
     np.testing.assert_array_equal(g.get(), a + 10)
 
 
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (2, 0, 4)])
+@pytest.mark.parametrize("dt", ["c8", "c16"])
+@pytest.mark.parametrize("part", ["real", "imag"])
+def test_part_of_empty_complex_is_a_view(shape, dt, part):
+    # as NumPy: a view of the array (its base, its writeability), empty
+    # or not
+    for writeable in (True, False):
+        a = np.zeros(shape, dt)
+        a.flags.writeable = writeable
+        g = G(np.zeros(shape, dt))
+        g.flags.writeable = writeable
+        want, got = getattr(a, part), getattr(g, part)
+        assert (got.base is g) == (want.base is a)
+        assert got.flags.writeable == want.flags.writeable
+        assert (got.dtype, got.shape) == (want.dtype, want.shape)
+
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.complex128])
 def test_nan_to_num(dt):
     a = np.array([np.nan, np.inf, -np.inf, 1.0, -2.0]).astype(dt)
