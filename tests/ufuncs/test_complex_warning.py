@@ -49,3 +49,17 @@ def test_real_input_no_warning():
     agree(lambda xp: xp.add(xp.arange(2.0), 1.0, out=xp.zeros(2, "i4"),
                             casting="unsafe"))
     agree(lambda xp: xp.add.reduce(xp.arange(3.0), dtype="i4"))
+
+
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind"])
+def test_refused_cast_is_the_error_not_the_warning(casting):
+    # NumPy refuses the output cast before any value is cast: its error,
+    # even with warnings as errors
+    from gpuarray.testing.parity import assert_same_outcome, outcome
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CW)
+        got = outcome(gp.add, z(gp), z(gp), out=gp.zeros(2, "f2"),
+                      casting=casting)
+        want = outcome(np.add, z(np), z(np), out=np.zeros(2, "f2"),
+                       casting=casting)
+    assert_same_outcome(got, want)
