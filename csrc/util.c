@@ -189,6 +189,14 @@ Py_ssize_t gpa_index_value(PyObject *obj)
     return (Py_ssize_t)v;
 }
 
+/* A cast from type `from` to type `to` that NumPy warns of: complex to
+ * a real type other than bool (bool loses nothing it keeps). */
+int gpa_casts_drop_imaginary(int from, int to)
+{
+    return PyTypeNum_ISCOMPLEX(from) && !PyTypeNum_ISCOMPLEX(to) &&
+           to != NPY_BOOL;
+}
+
 /* NumPy's ComplexWarning for casts that drop imaginary parts. */
 int gpa_warn_complex_discarded(void)
 {

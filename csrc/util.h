@@ -18,6 +18,9 @@ int gpa_normalize_axis(Py_ssize_t *axis, int ndim);
 /* NumPy's ComplexWarning "Casting complex values to real discards the
  * imaginary part"; -1 when the warning is an error. */
 int gpa_warn_complex_discarded(void);
+/* 1 when a cast between these type numbers is one that warns (complex
+ * to a real type other than bool). */
+int gpa_casts_drop_imaginary(int from, int to);
 
 int gpa_parse_order(PyObject *obj, const char *allowed, char dflt,
                     char *order);

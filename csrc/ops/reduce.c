@@ -493,6 +493,12 @@ int gpa_red_spec_from_py(PyObject *op, PyObject *in_loop, PyObject *out_loop,
                      "aligned output", (PyObject *)out->descr);
         return -1;
     }
+    /* NumPy warns when a reduction or scan reads complex data in a real
+     * loop or writes a complex loop into a real out= */
+    if (gpa_casts_drop_imaginary(s->in_mem, s->in_loop) ||
+        gpa_casts_drop_imaginary(s->out_loop, s->out_mem))
+        if (gpa_warn_complex_discarded() < 0)
+            return -1;
     return 0;
 }
 

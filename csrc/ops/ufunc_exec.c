@@ -726,6 +726,20 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
      * (bool **= -1) before a negative exponent */
     if (check_integer_power(uf, res, arrs, ops) < 0)
         goto fail;
+    /* NumPy warns of a complex input read by a real loop (dtype=,
+     * signature=) and of a complex loop written to a real out=, once
+     * the call has passed its checks (a refused cast is an error) */
+    int drops = 0;
+    for (int i = 0; i < nin; i++)
+        drops |= arrs[i] != NULL &&
+                 gpa_casts_drop_imaginary(gpa_type_num(arrs[i]),
+                                          res->loop[i]);
+    for (int o = 0; o < nout; o++)
+        drops |= a->out[o] != NULL &&
+                 gpa_casts_drop_imaginary(res->loop[nin + o],
+                                          gpa_type_num(a->out[o]));
+    if (drops && gpa_warn_complex_discarded() < 0)
+        goto fail;
     if (skip_all) {
         /* where=False: the outputs are left as they are */
     } else if (where == NULL) {

@@ -15,6 +15,7 @@ statistics/moments.py.
 
 import functools as _ft
 import operator as _op
+import warnings as _warnings
 
 import numpy as _np
 
@@ -180,7 +181,21 @@ def _np_reduce_dtype(ufunc_name, dt, dtype):
     uf = getattr(_np, ufunc_name)
     # mutate: skip const: a dtype probe; reduce's dtype ignores its length
     probe = _np.zeros(1, dt)
-    return uf.reduce(probe, dtype=dtype).dtype
+    with _warnings.catch_warnings():
+        # the engine warns of a complex -> real cast on every call; the
+        # probe's warning would come once per cached dtype pair
+        _warnings.simplefilter("ignore", _np.exceptions.ComplexWarning)
+        return uf.reduce(probe, dtype=dtype).dtype
+
+
+def _warn_nan_loop_drops_imag(a_dtype, dt):
+    """NumPy's ComplexWarning for a nan-skipping sum or scan of complex
+    data in a real type: the engine's nan op reads the complex values
+    and casts them itself, which its own check does not see."""
+    if a_dtype.kind == "c" and dt.kind not in "cb":
+        _warnings.warn("Casting complex values to real discards the "
+                       "imaginary part", _np.exceptions.ComplexWarning,
+                       stacklevel=4)
 
 
 def _masked(a, where, fill):
@@ -269,6 +284,8 @@ def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
         acc = _np.dtype(_np.int32)
     op = _op_sum(acc, nan=nan, prod=prod)
     in_loop = dt if not nan else a.dtype
+    if nan:
+        _warn_nan_loop_drops_imag(a.dtype, dt)
     if nan and dt != a.dtype:
         in_loop = a.dtype
     res = _reduce(a, axis, out, keepdims, op, in_loop, dt)

@@ -5,11 +5,13 @@ dtypes come from NumPy (a cached call on a one-element probe).  The
 public scans are math/cumulative.py; ufunc.accumulate ufuncs/accumulate.py.
 """
 import functools as _ft
+import warnings as _warnings
 
 import numpy as _np
 
 from .. import _core
-from .reduce import _asarray, _axes, _dtype_arg, _nan_replaced, _out_loop_dtype
+from .reduce import (_asarray, _axes, _dtype_arg, _nan_replaced,
+                     _out_loop_dtype, _warn_nan_loop_drops_imag)
 from .reduction_ops import _scan_op
 from .ufuncs import check_out
 
@@ -36,6 +38,8 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
         # would truncate floats into its int32 accumulator
         a, nan = _nan_replaced(a, int(ufunc_name == "multiply")), False
     op = _scan_op(ufunc_name, dt, nan)
+    if nan:
+        _warn_nan_loop_drops_imag(a.dtype, dt)
     if out is None:
         res = _core.empty(a.shape, dt)
     else:
@@ -50,8 +54,15 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
 
 
 # mutate: skip const,drop-kwarg: a cache's size changes no result
-@_ft.lru_cache(maxsize=512)
 def _np_accumulate_dtype(ufunc_name, dt, dtype):
+    with _warnings.catch_warnings():
+        # (the engine warns on every call, the cached probe only once)
+        _warnings.simplefilter("ignore", _np.exceptions.ComplexWarning)
+        return _np_accumulate_probe(ufunc_name, dt, dtype)
+
+
+@_ft.lru_cache(maxsize=512)
+def _np_accumulate_probe(ufunc_name, dt, dtype):
     if ufunc_name in ("add", "multiply"):
         fn = _np.cumsum if ufunc_name == "add" else _np.cumprod
         # mutate: skip const: a dtype probe (the length sets no dtype)

@@ -126,14 +126,11 @@ def _where_bytes(c, x, y, out):
     return out
 
 
-def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
-         **kwargs):
+def clip(a, a_min=_np._NoValue, a_max=_np._NoValue, out=None, *,
+         min=_np._NoValue, max=_np._NoValue, **kwargs):
     """NumPy's clip: minimum(maximum(a, a_min), a_max), NaN propagating."""
+    a_min, a_max = _clip_bounds(a_min, a_max, min, max)
     check_out(out)
-    if min is not None:
-        a_min = min
-    if max is not None:
-        a_max = max
     # (NumPy >= 2.1: no bounds is a copy, not an error)
     if _py_int(a) and not -2 ** 63 <= a < 2 ** 64:
         # NumPy clips it as a Python object: no gpuarray dtype holds it
@@ -164,6 +161,22 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None,
         out[...] = r
         return out
     return r
+
+
+def _clip_bounds(a_min, a_max, min, max):
+    """NumPy's rule for the bounds: a_min and a_max both or neither
+    (TypeError), min=/max= only in place of both."""
+    nv = _np._NoValue
+    if a_min is nv and a_max is nv:
+        return (None if min is nv else min), (None if max is nv else max)
+    for name, v in (("a_min", a_min), ("a_max", a_max)):
+        if v is nv:
+            raise TypeError("clip() missing 1 required positional "
+                            "argument: '%s'" % name)
+    if min is not nv or max is not nv:
+        raise ValueError("Passing `min` or `max` keyword argument when "
+                         "`a_min` and `a_max` are provided is forbidden.")
+    return a_min, a_max
 
 
 def _clip_probe(a, a_min, a_max, out, kwargs):
@@ -248,7 +261,9 @@ def _complex_part(val, part):
     ft = _np.dtype(_np.float32 if val.dtype == _np.complex64
                    else _np.float64)
     if val.size == 0:
-        return _core.empty(val.shape, ft)
+        # still a view of val, as NumPy's (base, writeability, flags)
+        return _core._as_strided(val, val.shape, val.strides,
+                                 part * ft.itemsize, val.flags.writeable, ft)
     first = val[(0,) * val.ndim].reshape(1).view(ft)
     return _core._as_strided(first, val.shape, val.strides,
                              part * ft.itemsize, val.flags.writeable)

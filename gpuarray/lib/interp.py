@@ -56,9 +56,22 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         # one wrapped sample on each side closes the period
         xp = _manipulation_shapes.concatenate([xp[-1:] - period, xp, xp[0:1] + period])
         fp = _manipulation_shapes.concatenate([fp[-1:], fp, fp[0:1]])
-    n = xp.shape[0]
     lval = fp[0] if left is None else _bound(left, rdt)
     rval = fp[-1] if right is None else _bound(right, rdt)
+    if not cplx:
+        return _interp_real(x, xp, fp, lval, rval)
+    # NumPy interpolates the real and imaginary parts each on its own
+    # (an infinite part does not turn the other into NaN)
+    re = _interp_real(x, xp, fp.real, lval.real, rval.real)
+    im = _interp_real(x, xp, fp.imag, lval.imag, rval.imag)
+    y = re.astype(rdt)
+    y.imag = im
+    return y
+
+
+def _interp_real(x, xp, fp, lval, rval):
+    """interp of float64 samples, lval and rval the outside values."""
+    n = xp.shape[0]
     if n == 1:
         y = _manipulation_shapes.broadcast_to(fp[0], x.shape).copy()
     else:
@@ -77,5 +90,4 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         y = _engine_ufuncs.where(x == xp[-1], fp[-1], y)
     y = _engine_ufuncs.where(x < xp[0], lval, y)
     y = _engine_ufuncs.where(x > xp[-1], rval, y)
-    return y.astype(rdt, copy=False)
-
+    return y.astype(_np.float64, copy=False)

@@ -255,6 +255,19 @@ def test_interp():
                period=0)
 
 
+
+@pytest.mark.parametrize("left,right", [(None, None), (-1 + 2j, 3 - 4j)])
+def test_interp_complex_parts_apart(left, right):
+    # NumPy interpolates the real and the imaginary parts each on its own:
+    # an infinite real part leaves the imaginary part finite, not NaN
+    xk = np.array([1.0, 3.0, 5.0, 7.0, 9.0])
+    fk = np.sin(xk) + 1j * np.cos(xk)
+    fk[[0, 2, 4]] = np.inf
+    fk[3] = complex(2.0, np.inf)
+    x = np.array([0, 1, 2, 4, 6, 8, 9, 10], float)
+    same(gp.interp(x, xk, fk, left=left, right=right),
+         np.interp(x, xk, fk, left=left, right=right), tol=1e-15)
+
 EINSUM_CASES = [
     ("ij,jk->ik", [(2, 3), (3, 4)]),
     ("ij,jk", [(2, 3), (3, 4)]),

@@ -42,6 +42,17 @@ def test_clip(dt):
     np.testing.assert_array_equal(gp.clip(G(f), 0, 2).get(), np.clip(f, 0, 2))
 
 
+@pytest.mark.parametrize("args,kw", [
+    ((3,), {}), ((3,), {"max": 4}), ((None,), {"min": 1}),
+    ((), {"min": 1}), ((), {"max": 2}), ((), {}), ((None, None), {}),
+    ((1, 3), {"min": 1}), ((1, 3), {"max": None}), ((None, 3), {})])
+def test_clip_bounds_both_or_neither(args, kw):
+    # a_min and a_max come together (TypeError), min=/max= replace both
+    a = np.arange(6)
+    assert_same_outcome(outcome(gp.clip, G(a), *args, **kw),
+                        outcome(np.clip, a, *args, **kw))
+
+
 @pytest.mark.parametrize("decimals", [0, 1, 2, -1])
 def test_around(decimals):
     a = np.array([0.5, 1.5, 2.5, -0.5, 1.2345, -7.891, 123.456, 1e300])
@@ -77,6 +88,23 @@ def test_real_is_a_view():
     r += 10
     np.testing.assert_array_equal(g.get(), a + 10)
 
+
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (2, 0, 4)])
+@pytest.mark.parametrize("dt", ["c8", "c16"])
+@pytest.mark.parametrize("part", ["real", "imag"])
+def test_part_of_empty_complex_is_a_view(shape, dt, part):
+    # as NumPy: a view of the array (its base, its writeability), empty
+    # or not
+    for writeable in (True, False):
+        a = np.zeros(shape, dt)
+        a.flags.writeable = writeable
+        g = G(np.zeros(shape, dt))
+        g.flags.writeable = writeable
+        want, got = getattr(a, part), getattr(g, part)
+        assert (got.base is g) == (want.base is a)
+        assert got.flags.writeable == want.flags.writeable
+        assert (got.dtype, got.shape) == (want.dtype, want.shape)
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.complex128])
 def test_nan_to_num(dt):

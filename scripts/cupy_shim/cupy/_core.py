@@ -39,3 +39,29 @@ def get_routine_accelerators():
 
 def get_reduction_accelerators():
     return []
+
+
+# cuBLAS compute types (CuPy's precision knob for matmul/dot): gpuarray
+# has one mode, each dtype's own precision (no TF32 or FP16 shortcuts),
+# so a setting is recorded for get_compute_type and changes nothing.
+_routines_linalg = types.ModuleType(__name__ + "._routines_linalg")
+for _i, _n in enumerate(("TBD", "DEFAULT", "PEDANTIC", "FP16", "FP32",
+                         "FP64", "BF16", "TF32")):
+    setattr(_routines_linalg, "COMPUTE_TYPE_" + _n, _i)
+sys.modules[_routines_linalg.__name__] = _routines_linalg
+_compute_types = {}
+
+
+def get_compute_type(dtype):
+    import numpy
+    return _compute_types.get(numpy.dtype(dtype).char,
+                              _routines_linalg.COMPUTE_TYPE_DEFAULT)
+
+
+def set_compute_type(dtype, compute_type):
+    import numpy
+    _compute_types[numpy.dtype(dtype).char] = compute_type
+
+
+_routines_linalg.get_compute_type = get_compute_type
+_routines_linalg.set_compute_type = set_compute_type
