@@ -22,6 +22,15 @@ statements after it -- broadcasting the reduced value -- are the next
 kernel.  A function without reductions is one kernel, as before.
 Other functions on tracers (`where`, ...) raise TypeError.
 
+Note [Fusion writes]: an in-place operator (x += y) or out= on a traced
+value computes the result, casts it to the value's dtype (NumPy's
+same_kind rule, TypeError otherwise) and rebinds that same tracer, so
+every alias sees the new value.  For an array argument the final value
+is an extra kernel output copied into the argument after the kernels
+(`arg[...] = value`: NumPy's ValueError where it does not broadcast to
+the argument's shape).  On a scalar argument Python rebinds the name and
+nothing is written.  A function returning None returns None.
+
 CuPy's calling rules: with no gpuarray array among the arguments (NumPy
 arrays, Python or NumPy scalars) the Python function runs as written (on
 NumPy, if that is what it is given); gpuarray and NumPy arrays mixed
@@ -65,6 +74,7 @@ class _Trace:
         self.reductions = reductions
         self.python = python      # Note [Python-scalar tracing]
         self.zero_division = False
+        self.writes = {}          # argument number -> name (Note [Fusion writes])
 
     @property
     def stage(self):
@@ -314,10 +324,51 @@ class _Var:
         return self.trace.reduce("min", self, axis, None, keepdims)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        out = kwargs.pop("out", None)
         if method != "__call__" or kwargs:
             raise TypeError("gpuarray.fuse: only plain ufunc calls fuse "
                             "(%s.%s)" % (ufunc.__name__, method))
-        return self.trace.apply(ufunc, inputs)
+        if isinstance(out, tuple) and all(o is None for o in out):
+            out = None
+        res = self.trace.apply(ufunc, inputs)
+        if out is None:
+            return res
+        outs = out if isinstance(out, tuple) else (out,)
+        vals = res if isinstance(res, tuple) else (res,)
+        if len(outs) != len(vals):
+            raise ValueError("gpuarray.fuse: %s has %d outputs, out= gives "
+                             "%d" % (ufunc.__name__, len(vals), len(outs)))
+        for o, v in zip(outs, vals):
+            if o is not None:
+                o._assign(v)
+        done = tuple(v if o is None else o for o, v in zip(outs, vals))
+        return done[0] if len(done) == 1 else done
+
+    def _assign(self, value):
+        """This value becomes `value` cast to its dtype (NumPy's
+        same_kind rule, as an in-place operator or out=); an argument is
+        written back after the kernel (Note [Fusion writes])."""
+        if not isinstance(self, _Var) or isinstance(self, _Scalar):
+            raise TypeError("gpuarray.fuse: only array arguments and "
+                            "traced values can be written to")
+        vdt = _key(value) if not isinstance(value, _Var) else value.dtype
+        vdt = _np.result_type(vdt) if not isinstance(vdt, _np.dtype) \
+            else vdt
+        if isinstance(value, _Var) and not _np.can_cast(
+                vdt, self.dtype, "same_kind"):
+            raise TypeError("Cannot cast ufunc output from %s to %s with "
+                            "casting rule 'same_kind'" % (vdt, self.dtype))
+        src = self.trace.use(value) if isinstance(value, _Var) else \
+            self.trace.constant(value, self.dtype)
+        v = self.trace.fresh()
+        self.trace.lines.append("%s %s = gpa_cast<%s>(%s);" % (
+            _CT[self.dtype.char], v, _CT[self.dtype.char], src))
+        target = self.arg if self.step < 0 else getattr(self, "target", None)
+        self.name, self.step = v, len(self.trace.steps) - 1
+        if target is not None:
+            self.target = target
+            self.trace.writes[target] = self
+        return self
 
     def __bool__(self):
         raise TypeError("gpuarray.fuse: a traced value has no truth value "
@@ -351,6 +402,25 @@ class _Var:
     __neg__, __pos__ = _unary("negative"), _unary("positive")
     __abs__, __invert__ = _unary("absolute"), _unary("invert")
     __hash__ = None
+
+
+def _inplace(name):
+    def method(self, other):
+        res = self.trace.apply(_core.ufuncs[name], (self, other),
+                               operator=True)
+        if self.step < 0 and not getattr(self, "array", False):
+            return res   # a scalar argument: Python rebinds the name
+        return self._assign(res)
+    return method
+
+
+for _n, _u in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"),
+               ("truediv", "divide"), ("floordiv", "floor_divide"),
+               ("mod", "remainder"), ("pow", "power"),
+               ("and", "bitwise_and"), ("or", "bitwise_or"),
+               ("xor", "bitwise_xor"), ("lshift", "left_shift"),
+               ("rshift", "right_shift")):
+    setattr(_Var, "__i%s__" % _n, _inplace(_u))
 
 
 class _Scalar(_Var):
@@ -420,6 +490,7 @@ class _Fused:
                 tracers.append(_Scalar(trace, name, t, arg=i))
             else:
                 tracers.append(_Var(trace, name, t, arg=i))
+                tracers[-1].array = kind == "array"
         return trace, tracers
 
     def _finish(self, sig, results):
@@ -432,6 +503,8 @@ class _Fused:
         result = self.func(*tracers)
         single = not isinstance(result, tuple)
         results = (result,) if single else result
+        if result is None:   # a function for its writes (or nothing)
+            results = ()
         for r in results:
             if not isinstance(r, _Var):
                 raise TypeError("gpuarray.fuse: the function must return "
@@ -450,6 +523,11 @@ class _Fused:
             if isinstance(trace.steps[r.step], _Stage):
                 trace.steps[r.step].exports[r.name] = r.dtype
             names.append(r.name)
+        writes = {}
+        for i, w in trace.writes.items():
+            if isinstance(trace.steps[w.step], _Stage):
+                trace.steps[w.step].exports[w.name] = w.dtype
+            writes[i] = w.name
         steps = []
         stages = [s for s in trace.steps if isinstance(s, _Stage)]
         for k, step in enumerate(trace.steps):
@@ -459,7 +537,9 @@ class _Fused:
                 kname = self.name if step is stages[-1] or k == last else \
                     "%s_%d" % (self.name, k)
                 steps.append(_stage_kernel(step, kname))
-        return steps, tuple(names), single
+        if result is None:
+            single = None
+        return steps, tuple(names), single, writes
 
 
 def _stage_kernel(stage, name):
@@ -480,7 +560,7 @@ _REDUCE = {"sum": _sums.sum, "prod": _sums.prod, "max": _extrema.max,
 
 
 def _run(program, args):
-    steps, names, single = program
+    steps, names, single, writes = program
     env = {}
 
     def value(src):
@@ -500,6 +580,10 @@ def _run(program, args):
             kw = {} if dtype is None else {"dtype": dtype}
             env[name] = _REDUCE[fname](value(src), axis=axis,
                                        keepdims=keepdims, **kw)
+    for i, n in writes.items():   # Note [Fusion writes]
+        args[i][...] = env[n]
+    if single is None:
+        return None
     res = tuple(env[n] for n in names)
     return res[0] if single else res
 

@@ -203,7 +203,7 @@ def test_vectorize_kernel_text_compiles_with_nvrtc():
         v = gp.vectorize(func)
         v(*args)
         for fused in v._fused.values():
-            for steps, _, _ in fused.cache.values():
+            for steps, *_ in fused.cache.values():
                 for step in steps:
                     k = step[1]
                     chars = [p.dtype.char for p in k.in_params + k.out_params]
