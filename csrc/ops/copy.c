@@ -138,9 +138,8 @@ int gpa_array_assign(gpa_array *dst, gpa_array *src)
         return gpa_assign_special(dst, src);
     /* NumPy's complex -> real cast warns (setitem, copyto, out=, joins),
      * empty or not; to bool nothing is discarded */
-    if (PyTypeNum_ISCOMPLEX(gpa_type_num(src)) &&
-        !PyTypeNum_ISCOMPLEX(gpa_type_num(dst)) &&
-        gpa_type_num(dst) != NPY_BOOL && gpa_warn_complex_discarded() < 0)
+    if (gpa_casts_drop_imaginary(gpa_type_num(src), gpa_type_num(dst)) &&
+        gpa_warn_complex_discarded() < 0)
         return -1;
     if (gpa_type_num(dst) == gpa_type_num(src) && dst->dev == src->dev &&
         same_contiguous_order(dst, src)) {
