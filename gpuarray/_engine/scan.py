@@ -54,6 +54,7 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
 
 
 # mutate: skip const,drop-kwarg: a cache's size changes no result
+@_ft.lru_cache(maxsize=512)
 def _np_accumulate_dtype(ufunc_name, dt, dtype):
     with _warnings.catch_warnings():
         # (the engine warns on every call, the cached probe only once)
@@ -61,7 +62,6 @@ def _np_accumulate_dtype(ufunc_name, dt, dtype):
         return _np_accumulate_probe(ufunc_name, dt, dtype)
 
 
-@_ft.lru_cache(maxsize=512)
 def _np_accumulate_probe(ufunc_name, dt, dtype):
     if ufunc_name in ("add", "multiply"):
         fn = _np.cumsum if ufunc_name == "add" else _np.cumprod

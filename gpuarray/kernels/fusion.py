@@ -348,16 +348,14 @@ class _Var:
         """This value becomes `value` cast to its dtype (NumPy's
         same_kind rule, as an in-place operator or out=); an argument is
         written back after the kernel (Note [Fusion writes])."""
-        if not isinstance(self, _Var) or isinstance(self, _Scalar):
+        if isinstance(self, _Scalar):
             raise TypeError("gpuarray.fuse: only array arguments and "
                             "traced values can be written to")
-        vdt = _key(value) if not isinstance(value, _Var) else value.dtype
-        vdt = _np.result_type(vdt) if not isinstance(vdt, _np.dtype) \
-            else vdt
         if isinstance(value, _Var) and not _np.can_cast(
-                vdt, self.dtype, "same_kind"):
+                value.dtype, self.dtype, "same_kind"):
             raise TypeError("Cannot cast ufunc output from %s to %s with "
-                            "casting rule 'same_kind'" % (vdt, self.dtype))
+                            "casting rule 'same_kind'"
+                            % (value.dtype, self.dtype))
         src = self.trace.use(value) if isinstance(value, _Var) else \
             self.trace.constant(value, self.dtype)
         v = self.trace.fresh()
