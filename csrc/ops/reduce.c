@@ -544,6 +544,29 @@ bad_shape:
     return NULL;
 }
 
+/* _warn_cast_drops_imaginary(from_dtype, to_dtype): NumPy's ComplexWarning
+ * where that cast drops imaginary parts (the one rule, util.c), for the
+ * Python paths that cast by themselves (nan-skipping sums and scans read
+ * complex values and cast them inside their own op). */
+PyObject *gpa_py_warn_cast_drops_imaginary(PyObject *self, PyObject *args)
+{
+    PyArray_Descr *from = NULL, *to = NULL; /* new references */
+    PyObject *res = NULL;
+    GPA_UNUSED(self);
+    if (!PyArg_ParseTuple(args, "O&O&:_warn_cast_drops_imaginary",
+                          PyArray_DescrConverter, &from,
+                          PyArray_DescrConverter, &to))
+        goto fail;
+    if (gpa_casts_drop_imaginary(from->type_num, to->type_num) &&
+        gpa_warn_complex_discarded() < 0)
+        goto fail;
+    res = Py_NewRef(Py_None);
+fail:
+    Py_XDECREF(from);
+    Py_XDECREF(to);
+    return res;
+}
+
 PyObject *gpa_py_reduce_cache(PyObject *self, PyObject *arg)
 {
     GPA_UNUSED(self);

@@ -147,12 +147,15 @@ PyObject *gpa_py_raw_param_sizes(PyObject *, PyObject *);
 PyObject *gpa_py_reduce(PyObject *, PyObject *);
 PyObject *gpa_py_scan(PyObject *, PyObject *);
 PyObject *gpa_py_reduce_cache(PyObject *, PyObject *);
+PyObject *gpa_py_warn_cast_drops_imaginary(PyObject *, PyObject *);
 PyObject *gpa_py_reduce_source(PyObject *, PyObject *);
 PyObject *gpa_py_reduce_op(PyObject *, PyObject *);
 #define GPA_REDUCE_FUNCTIONS                                               \
     GPA_FN("_reduce", gpa_py_reduce, METH_VARARGS, NULL)                   \
     GPA_FN("_scan", gpa_py_scan, METH_VARARGS, NULL)                       \
     GPA_FN("_reduce_cache", gpa_py_reduce_cache, METH_O, NULL)            \
+    GPA_FN("_warn_cast_drops_imaginary", gpa_py_warn_cast_drops_imaginary, \
+           METH_VARARGS, NULL)                                             \
     GPA_FN("_reduce_source", gpa_py_reduce_source, METH_VARARGS, NULL)    \
     GPA_FN("_reduce_op", gpa_py_reduce_op, METH_O, NULL)
 

@@ -188,16 +188,6 @@ def _np_reduce_dtype(ufunc_name, dt, dtype):
         return uf.reduce(probe, dtype=dtype).dtype
 
 
-def _warn_nan_loop_drops_imag(a_dtype, dt):
-    """NumPy's ComplexWarning for a nan-skipping sum or scan of complex
-    data in a real type: the engine's nan op reads the complex values
-    and casts them itself, which its own check does not see."""
-    if a_dtype.kind == "c" and dt.kind not in "cb":
-        _warnings.warn("Casting complex values to real discards the "
-                       "imaginary part", _np.exceptions.ComplexWarning,
-                       stacklevel=4)
-
-
 def _masked(a, where, fill):
     """a with `fill` where `where` is False (NumPy's where= of reductions)."""
     if where is True or where is None:
@@ -285,7 +275,7 @@ def _sum_like(a, axis, dtype, out, keepdims, initial, where, prod=False,
     op = _op_sum(acc, nan=nan, prod=prod)
     in_loop = dt if not nan else a.dtype
     if nan:
-        _warn_nan_loop_drops_imag(a.dtype, dt)
+        _core._warn_cast_drops_imaginary(a.dtype, dt)
     if nan and dt != a.dtype:
         in_loop = a.dtype
     res = _reduce(a, axis, out, keepdims, op, in_loop, dt)

@@ -11,7 +11,7 @@ import numpy as _np
 
 from .. import _core
 from .reduce import (_asarray, _axes, _dtype_arg, _nan_replaced,
-                     _out_loop_dtype, _warn_nan_loop_drops_imag)
+                     _out_loop_dtype)
 from .reduction_ops import _scan_op
 from .ufuncs import check_out
 
@@ -39,7 +39,7 @@ def _scan(a, axis, dtype, out, ufunc_name, nan=False, name="cumsum"):
         a, nan = _nan_replaced(a, int(ufunc_name == "multiply")), False
     op = _scan_op(ufunc_name, dt, nan)
     if nan:
-        _warn_nan_loop_drops_imag(a.dtype, dt)
+        _core._warn_cast_drops_imaginary(a.dtype, dt)
     if out is None:
         res = _core.empty(a.shape, dt)
     else:
