@@ -43,6 +43,48 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "host_numpy: the test converts host-device arrays to "
         "NumPy implicitly on purpose (strict __array__ off for it)")
+    # Note [Heavy files first]: under `--dist loadfile` xdist hands out
+    # whole files, the most tests first; the costliest files have few
+    # tests (subprocesses, builds, NVRTC) and so ran last, one worker
+    # busy with them while the other had nothing left.  The collection
+    # order below (pytest_collection_modifyitems) is used instead.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+# The files that take longest (CPU-s of a cold-cache run on the 2-core CI
+# machine, docs/design/host_backend.md "Suite time"), dearest first: handed
+# out first, the many small files fill in around them.  Others keep the
+# collection order after these.
+HEAVY_FILES_FIRST = (
+    "engine/test_codegen_nvrtc.py",
+    "engine/test_cache_security.py",
+    "project/test_packaging.py",
+    "dask/test_dask_arrays.py",
+    "math/test_reductions.py",
+    "ufuncs/test_ufunc_layouts.py",
+    "engine/test_jit_cache.py",
+    "sorting/test_sorting_radix.py",
+    "random/test_random_distributions.py",
+    "engine/test_parallel_compile.py",
+    "kernels/test_raw_kernel_checks.py",
+    "creation/test_datetimes.py",
+    "project/test_main_job.py",
+    "ufuncs/test_ufunc_parity.py",
+    "cuda/test_pool.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Heavy files first (Note [Heavy files first]); a stable sort, so the
+    order inside each file and among the rest is the collection's."""
+    rank = {name: i for i, name in enumerate(HEAVY_FILES_FIRST)}
+    last = len(rank)
+
+    def key(item):
+        parts = item.path.parts
+        return rank.get("/".join(parts[-2:]), last)
+    items.sort(key=key)
 
 
 @pytest.fixture(autouse=True)
