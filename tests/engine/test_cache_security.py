@@ -24,6 +24,7 @@ import sys
 import pytest
 
 import gpuarray as gp
+from host_prelude_seed import seed_prelude
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -117,6 +118,7 @@ def seeded(tmp_path_factory):
     """A private cache after one child ran the SEED kernel: its entry and
     the precompiled prelude, as the library wrote them."""
     d = tmp_path_factory.mktemp("seed")
+    seed_prelude(d / "c")   # the session's precompiled prelude: not rebuilt
     got = run_child(d, d / "c", SEED)
     assert got["ok"] and got["compiles"] >= 1
     assert host_entries(d / "c") and list((d / "c" / "host").glob("pch-*"))

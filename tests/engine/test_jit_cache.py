@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from host_prelude_seed import seed_prelude
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -51,6 +52,7 @@ def seeded(tmp_path_factory):
     """A cache after one child compiled SEED (its entry, the precompiled
     prelude)."""
     cache = tmp_path_factory.mktemp("seed") / "c"
+    seed_prelude(cache)   # the session's precompiled prelude: not rebuilt
     got = run_child(cache, SEED)
     assert got["ok"] and got["compiles"] >= 1
     return cache
