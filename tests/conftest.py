@@ -260,6 +260,10 @@ def nvrtc_check(src, arch=90):
     return gp._core._nvrtc_compile(src, arch, True)
 
 
+# many texts of a test file as one NVRTC program (tests/nvrtc_batch.py)
+from nvrtc_batch import NvrtcBatch, kernel_names  # noqa: E402,F401
+
+
 def numpy_reduce(name, x, **kw):
     """np.<name>.reduce(x, **kw) -- NumPy's dtype and NumPy's errors --
     except that the values of a ufunc without an identity (not

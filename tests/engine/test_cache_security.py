@@ -3,7 +3,15 @@ a shared object planted in a cache directory someone else owns or can
 write is never loaded, an entry copied onto another kernel's name is
 recompiled, odd paths neither break compiles nor run commands, and no
 temporary file is left behind.  Each case runs in a child process with its
-own cache directory and TMPDIR (the host device compiles with g++)."""
+own cache directory and TMPDIR (the host device compiles with g++).
+
+Suite time (issue 17): a case about a cache that has run a kernel once
+starts from a copy of one such cache, made once for the module (the
+`seeded` fixture: one child's entry and precompiled prelude, the same
+files and modes), instead of a child of its own that builds the
+precompiled prelude again; the cases about what the library writes into a
+new cache (modes, odd paths) still start empty.  The planted object is
+built once and writes the marker its child's environment names."""
 import hashlib
 import json
 import os
@@ -16,6 +24,7 @@ import sys
 import pytest
 
 import gpuarray as gp
+from host_prelude_seed import seed_prelude
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -42,20 +51,28 @@ print(json.dumps(dict(gp._core._jit_stats(), ok=ok,
 
 BODY = "out0 = in0 * %s + 1.0f; /* security test %s */"
 
+# its constructor runs at load: it writes the file GPA_PLANTED_MARKER names
+# (every child of a test names tmp_path/marker, see env_for)
 PLANTED = r"""
 #include <stdio.h>
+#include <stdlib.h>
 __attribute__((constructor)) static void planted(void) {
-    FILE *f = fopen("%s", "w");
+    const char *path = getenv("GPA_PLANTED_MARKER");
+    FILE *f = path ? fopen(path, "w") : NULL;
     if (f) { fputs("ran", f); fclose(f); }
 }
 extern "C" void gpa_ew__host(void) {}
 """
+
+# the body the `seeded` cache holds the kernel of
+SEED = "seed"
 
 
 def env_for(tmp_path, cache, **extra):
     tmpdir = tmp_path / "tmpdir"
     tmpdir.mkdir(exist_ok=True)
     env = dict(os.environ, TMPDIR=str(tmpdir),
+               GPA_PLANTED_MARKER=str(tmp_path / "marker"),
                PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     env.pop("GPUARRAY_CACHE_DIR", None)
     if cache is not None:
@@ -86,15 +103,39 @@ def entry_with_key(payload, key):
                                                        len(key)) + digest)
 
 
-def planted_entries(tmp_path, cache, marker):
-    """Replaces every host entry of `cache` by a shared object whose
-    constructor writes `marker`, each with its own name's key."""
-    src = tmp_path / "planted.cpp"
-    so = tmp_path / "planted.so"
-    src.write_text(PLANTED % marker)
-    subprocess.run(["c++", "-shared", "-fPIC", "-o", str(so), str(src)],
-                   check=True)
-    payload = so.read_bytes()
+@pytest.fixture(scope="module")
+def planted_so(tmp_path_factory):
+    """A shared object whose constructor writes the marker file."""
+    d = tmp_path_factory.mktemp("planted")
+    (d / "planted.cpp").write_text(PLANTED)
+    subprocess.run(["c++", "-shared", "-fPIC", "-o", str(d / "planted.so"),
+                    str(d / "planted.cpp")], check=True)
+    return (d / "planted.so").read_bytes()
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory):
+    """A private cache after one child ran the SEED kernel: its entry and
+    the precompiled prelude, as the library wrote them."""
+    d = tmp_path_factory.mktemp("seed")
+    seed_prelude(d / "c")   # the session's precompiled prelude: not rebuilt
+    got = run_child(d, d / "c", SEED)
+    assert got["ok"] and got["compiles"] >= 1
+    assert host_entries(d / "c") and list((d / "c" / "host").glob("pch-*"))
+    return d / "c"
+
+
+def copy_of(seeded, tmp_path):
+    """tmp_path/c: the seeded cache's files with their modes (ours, as a
+    first run in tmp_path/c would leave them)."""
+    cache = tmp_path / "c"
+    shutil.copytree(seeded, cache)
+    return cache
+
+
+def planted_entries(cache, payload):
+    """Replaces every host entry of `cache` by the planted shared object,
+    each with its own name's key."""
     entries = host_entries(cache)
     assert entries
     for p in entries:
@@ -102,15 +143,15 @@ def planted_entries(tmp_path, cache, marker):
     return entries
 
 
-def test_planted_object_in_own_cache_is_what_the_check_guards(tmp_path):
+def test_planted_object_in_own_cache_is_what_the_check_guards(
+        tmp_path, seeded, planted_so):
     # The control case: the owner of a private cache can plant an object
     # that is loaded (the trailer above is valid), so the tests below
     # show the ownership and mode checks, not a format mismatch.
-    cache = tmp_path / "c"
-    run_child(tmp_path, cache, "control")
+    cache = copy_of(seeded, tmp_path)
     marker = tmp_path / "marker"
-    planted_entries(tmp_path, cache, marker)
-    subprocess.run([sys.executable, "-c", CHILD, BODY % ("3.0f", "control"),
+    planted_entries(cache, planted_so)
+    subprocess.run([sys.executable, "-c", CHILD, BODY % ("3.0f", SEED),
                     "3.0"], env=env_for(tmp_path, cache), cwd=ROOT,
                    capture_output=True, timeout=300)
     assert marker.exists()
@@ -119,11 +160,11 @@ def test_planted_object_in_own_cache_is_what_the_check_guards(tmp_path):
 @pytest.mark.parametrize("how", ["world-writable", "group-writable",
                                  "foreign-owner", "host-world-writable",
                                  "host-foreign-owner"])
-def test_planted_object_in_untrusted_dir_is_never_loaded(tmp_path, how):
-    cache = tmp_path / "c"
-    run_child(tmp_path, cache, how)
+def test_planted_object_in_untrusted_dir_is_never_loaded(tmp_path, how,
+                                                         seeded, planted_so):
+    cache = copy_of(seeded, tmp_path)
     marker = tmp_path / "marker"
-    entries = planted_entries(tmp_path, cache, marker)
+    entries = planted_entries(cache, planted_so)
     target = cache / "host" if how.startswith("host-") else cache
     if how.endswith("world-writable"):
         os.chmod(target, 0o777)
@@ -134,35 +175,34 @@ def test_planted_object_in_untrusted_dir_is_never_loaded(tmp_path, how):
                 + entries:
             os.chown(p, 65534, 65534)
         os.chmod(target, 0o755)
-    got = run_child(tmp_path, cache, how)
+    got = run_child(tmp_path, cache, SEED)
     assert got["ok"]
     assert not marker.exists()
     assert got["compiles"] >= 1 and got["disk_hits"] == 0
     assert any("kernel cache directory" in w for w in got["warnings"])
 
 
-def test_foreign_owned_entry_in_own_dir_is_refused(tmp_path):
-    cache = tmp_path / "c"
-    run_child(tmp_path, cache, "foreign-entry")
+def test_foreign_owned_entry_in_own_dir_is_refused(tmp_path, seeded,
+                                                  planted_so):
+    cache = copy_of(seeded, tmp_path)
     marker = tmp_path / "marker"
-    for p in planted_entries(tmp_path, cache, marker):
+    for p in planted_entries(cache, planted_so):
         os.chown(p, 65534, 65534)
-    got = run_child(tmp_path, cache, "foreign-entry")
+    got = run_child(tmp_path, cache, SEED)
     assert got["ok"] and not marker.exists()
     assert got["disk_rejects"] >= 1
 
 
-def test_entry_copied_onto_another_key_is_recompiled(tmp_path):
-    cache = tmp_path / "c"
-    run_child(tmp_path, cache, "swap", k="3.0f")
+def test_entry_copied_onto_another_key_is_recompiled(tmp_path, seeded):
+    cache = copy_of(seeded, tmp_path)    # the k=3 kernel's entry
     first = set(host_entries(cache))
-    run_child(tmp_path, cache, "swap", k="5.0f")
+    run_child(tmp_path, cache, SEED, k="5.0f")
     (b_entry,) = set(host_entries(cache)) - first
     a_entry = sorted(first)[0]
     # every entry of the first run onto the second kernel's name: each is
     # a valid entry, just another key's
     shutil.copyfile(a_entry, b_entry)
-    got = run_child(tmp_path, cache, "swap", k="5.0f")
+    got = run_child(tmp_path, cache, SEED, k="5.0f")
     assert got["ok"]
     assert got["disk_rejects"] >= 1 and got["compiles"] >= 1
 
@@ -203,14 +243,13 @@ def test_planted_predictable_tmp_dir_is_not_used(tmp_path):
         shutil.rmtree(uid_dir)
 
 
-def test_directory_where_an_entry_should_be(tmp_path):
-    cache = tmp_path / "c"
-    run_child(tmp_path, cache, "dir-entry")
+def test_directory_where_an_entry_should_be(tmp_path, seeded):
+    cache = copy_of(seeded, tmp_path)
     for p in host_entries(cache):
         p.unlink()
         p.mkdir()
     for _ in range(2):
-        got = run_child(tmp_path, cache, "dir-entry")
+        got = run_child(tmp_path, cache, SEED)
         assert got["ok"] and got["compiles"] >= 1
     assert os.listdir(tmp_path / "tmpdir") == []
 
@@ -261,9 +300,8 @@ def test_quotes_in_paths_neither_break_compiles_nor_run_commands(tmp_path,
     assert not pwned.exists()
 
 
-def test_damaged_precompiled_header_text_is_rewritten(tmp_path):
-    cache = tmp_path / "c"
-    run_child(tmp_path, cache, "pch-1")
+def test_damaged_precompiled_header_text_is_rewritten(tmp_path, seeded):
+    cache = copy_of(seeded, tmp_path)
     (header,) = (cache / "host").glob("pch-*/prelude.h")
     good = header.read_text()
     header.write_text("#error planted\n")
@@ -272,9 +310,8 @@ def test_damaged_precompiled_header_text_is_rewritten(tmp_path):
     assert header.read_text() == good
 
 
-def test_untrusted_precompiled_header_dir_is_not_used(tmp_path):
-    cache = tmp_path / "c"
-    run_child(tmp_path, cache, "pch-a")
+def test_untrusted_precompiled_header_dir_is_not_used(tmp_path, seeded):
+    cache = copy_of(seeded, tmp_path)
     (pch_dir,) = (cache / "host").glob("pch-*")
     os.chown(pch_dir, 65534, 65534)
     (pch_dir / "prelude.h").write_text("#error planted\n")

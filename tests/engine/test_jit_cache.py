@@ -1,7 +1,14 @@
 """The kernel cache: a second process loads from disk without compiling,
 a damaged entry is recompiled (never loaded), compile errors carry the log
-and source, two processes compiling at once both succeed."""
+and source, two processes compiling at once both succeed.
+
+Suite time (issue 17): the cases that need a cache some process used
+before start from a copy of one (the `seeded` fixture: a child's entry and
+precompiled prelude, made once for the module) instead of building the
+precompiled prelude again; the private-modes and the concurrent cases
+start from nothing, as a first run does."""
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -10,6 +17,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from host_prelude_seed import seed_prelude
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -36,13 +44,32 @@ def run_child(cache_dir, body):
 
 
 BODY = "out0 = in0 * 3.0f + 1.0f; /* cache test %s */"
+SEED = BODY % "seed"
 
 
-def test_second_process_loads_from_disk(tmp_path):
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory):
+    """A cache after one child compiled SEED (its entry, the precompiled
+    prelude)."""
+    cache = tmp_path_factory.mktemp("seed") / "c"
+    seed_prelude(cache)   # the session's precompiled prelude: not rebuilt
+    got = run_child(cache, SEED)
+    assert got["ok"] and got["compiles"] >= 1
+    return cache
+
+
+def copy_of(seeded, tmp_path):
+    """tmp_path/c holding the seeded cache's files, modes kept."""
+    shutil.copytree(seeded, tmp_path / "c")
+    return tmp_path / "c"
+
+
+def test_second_process_loads_from_disk(tmp_path, seeded):
     body = BODY % "second-process"
-    first = run_child(tmp_path, body)
+    cache = copy_of(seeded, tmp_path)   # a used cache, without `body`
+    first = run_child(cache, body)
     assert first["ok"] and first["compiles"] >= 1
-    second = run_child(tmp_path, body)
+    second = run_child(cache, body)
     assert second["ok"]
     assert second["compiles"] == 0
     assert second["disk_hits"] >= 1
@@ -56,10 +83,10 @@ def test_cache_dir_is_private(tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "empty"])
-def test_damaged_entry_is_recompiled(tmp_path, damage):
-    body = BODY % ("damaged-" + damage)
-    run_child(tmp_path, body)
-    entries = [p for p in tmp_path.rglob("*") if p.is_file()]
+def test_damaged_entry_is_recompiled(tmp_path, damage, seeded):
+    body = SEED
+    cache = copy_of(seeded, tmp_path)   # as a first run of body leaves it
+    entries = [p for p in cache.rglob("*") if p.is_file()]
     assert entries
     for p in entries:
         data = bytearray(p.read_bytes())
@@ -70,7 +97,7 @@ def test_damaged_entry_is_recompiled(tmp_path, damage):
         else:
             data = bytearray()
         p.write_bytes(bytes(data))
-    again = run_child(tmp_path, body)
+    again = run_child(cache, body)
     assert again["ok"]
     assert again["compiles"] >= 1
     assert again["disk_rejects"] >= 1

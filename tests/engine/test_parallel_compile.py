@@ -6,9 +6,16 @@ compute what NumPy computes, a kernel that fails raises its CompileError
 with the compiler's message and leaves no cache entry, and a Ctrl-C stops
 the whole batch.  Host cases run in a child process with their own cache
 and TMPDIR, and a CXX wrapper that logs when each kernel compile starts
-and ends."""
+and ends.
+
+Suite time (issue 17): one wrapper serves the module (its log file and
+sleep come from the child's environment), so its precompiled prelude --
+keyed on the CXX command -- is built once (the `pch_seed` fixture) and
+copied into the caches of the cases about kernel compiles, which count
+kernel compiles and entries, never the prelude's."""
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -29,8 +36,9 @@ host_only = pytest.mark.skipif(
     reason="counts host compiler processes")
 
 # a kernel compile (not --version, not the prelude's header): log start
-# and end with this process's pid; SLEEP stretches each compile so that
-# overlapping windows are unmistakable on a loaded machine
+# and end with this process's pid to $GPA_CXX_LOG; $GPA_CXX_SLEEP
+# stretches each compile so that overlapping windows are unmistakable on a
+# loaded machine
 LOGGING_CXX = """#!/bin/sh
 kernel=0
 for a in "$@"; do
@@ -38,11 +46,11 @@ for a in "$@"; do
   case "$a" in */kernel.cpp) kernel=1 ;; esac
 done
 [ $kernel = 0 ] && exec c++ "$@"
-echo "start $$ $(date +%%s.%%N)" >> "%(log)s"
-sleep %(sleep)s
+echo "start $$ $(date +%s.%N)" >> "$GPA_CXX_LOG"
+sleep "$GPA_CXX_SLEEP"
 c++ "$@"
 rc=$?
-echo "end $$ $(date +%%s.%%N)" >> "%(log)s"
+echo "end $$ $(date +%s.%N)" >> "$GPA_CXX_LOG"
 exit $rc
 """
 
@@ -93,16 +101,45 @@ print(json.dumps(res))
 """
 
 
-def run_child(tmp_path, names, jobs, bad=None, sleep="0.3"):
-    log = tmp_path / "cxx.log"
-    cxx = tmp_path / "logging-cxx"
-    cxx.write_text(LOGGING_CXX % {"log": log, "sleep": sleep})
+@pytest.fixture(scope="module")
+def logging_cxx(tmp_path_factory):
+    cxx = tmp_path_factory.mktemp("cxx") / "logging-cxx"
+    cxx.write_text(LOGGING_CXX)
     cxx.chmod(0o755)
+    return cxx
+
+
+def child_env(tmp_path, cxx, sleep):
     tmpdir = tmp_path / "tmpdir"
     tmpdir.mkdir(exist_ok=True)
-    env = dict(os.environ, CXX=str(cxx), TMPDIR=str(tmpdir),
-               GPUARRAY_CACHE_DIR=str(tmp_path / "cache"),
-               PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return dict(os.environ, CXX=str(cxx), TMPDIR=str(tmpdir),
+                GPA_CXX_LOG=str(tmp_path / "cxx.log"), GPA_CXX_SLEEP=sleep,
+                GPUARRAY_CACHE_DIR=str(tmp_path / "cache"),
+                PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH",
+                                                               ""))
+
+
+@pytest.fixture(scope="module")
+def pch_seed(tmp_path_factory, logging_cxx):
+    """A cache whose precompiled prelude was built with logging_cxx (one
+    kernel outside NAMES compiled for it)."""
+    d = tmp_path_factory.mktemp("seed")
+    res, _, _ = run_child(d, ["tanh"], 1, cxx=logging_cxx, sleep="0")
+    assert res["ok"] == [True] and res["compiles"] == 1
+    assert list((d / "cache" / "host").glob("pch-*/prelude.h.gch"))
+    return d / "cache"
+
+
+def with_prelude(tmp_path, pch_seed):
+    """tmp_path's cache: the seed's precompiled prelude, no kernel."""
+    shutil.copytree(pch_seed, tmp_path / "cache",
+                    ignore=shutil.ignore_patterns("*.so"))
+
+
+def run_child(tmp_path, names, jobs, bad=None, sleep="0.3", cxx=None):
+    log = tmp_path / "cxx.log"
+    env = child_env(tmp_path, cxx, sleep)
+    tmpdir = tmp_path / "tmpdir"
     r = subprocess.run([sys.executable, "-c", CHILD,
                         json.dumps([names, jobs, bad])], env=env, cwd=ROOT,
                        capture_output=True, timeout=600)
@@ -133,8 +170,10 @@ def cache_entries(tmp_path):
 
 
 @host_only
-def test_missing_kernels_compile_at_most_jobs_at_once(tmp_path):
-    res, windows, tmpdir = run_child(tmp_path, NAMES, 3)
+def test_missing_kernels_compile_at_most_jobs_at_once(tmp_path, logging_cxx,
+                                                      pch_seed):
+    with_prelude(tmp_path, pch_seed)
+    res, windows, tmpdir = run_child(tmp_path, NAMES, 3, cxx=logging_cxx)
     assert res["ok"] == [True] * len(NAMES)
     assert res["compiles"] == len(NAMES) == len(windows)
     assert all("end" in w for w in windows.values())
@@ -149,17 +188,21 @@ def test_missing_kernels_compile_at_most_jobs_at_once(tmp_path):
 
 
 @host_only
-def test_jobs_1_compiles_one_after_another(tmp_path):
-    res, windows, _ = run_child(tmp_path, NAMES[:3], 1, sleep="0.1")
+def test_jobs_1_compiles_one_after_another(tmp_path, logging_cxx, pch_seed):
+    with_prelude(tmp_path, pch_seed)
+    res, windows, _ = run_child(tmp_path, NAMES[:3], 1, sleep="0.1",
+                                cxx=logging_cxx)
     assert res["ok"] == [True] * 3
     assert len(windows) == 3 and most_at_once(windows) == 1
 
 
 @host_only
-def test_a_failing_kernel_raises_its_error_and_leaves_no_entry(tmp_path):
+def test_a_failing_kernel_raises_its_error_and_leaves_no_entry(
+        tmp_path, logging_cxx, pch_seed):
     bad = "out0 = in0 + no_such_name_17; /* parallel compile test */"
+    with_prelude(tmp_path, pch_seed)
     res, windows, tmpdir = run_child(tmp_path, NAMES[:3], 2, bad=bad,
-                                     sleep="0.1")
+                                     sleep="0.1", cxx=logging_cxx)
     assert res["ok"] == [True] * 3           # the batch's good kernels
     name, msg, log, source = res["error"]
     assert name == "CompileError"
@@ -176,27 +219,32 @@ def test_a_failing_kernel_raises_its_error_and_leaves_no_entry(tmp_path):
 
 
 @host_only
-def test_a_batch_s_entries_are_valid_for_the_next_process(tmp_path):
+def test_a_batch_s_entries_are_valid_for_the_next_process(
+        tmp_path, logging_cxx, pch_seed):
     """Every entry a batch writes carries its key and checksum trailer:
     a fresh process loads all of them and compiles nothing."""
-    res, _, _ = run_child(tmp_path, NAMES[:4], 2, sleep="0")
+    with_prelude(tmp_path, pch_seed)
+    res, _, _ = run_child(tmp_path, NAMES[:4], 2, sleep="0", cxx=logging_cxx)
     assert res["compiles"] == 4 and res["ok"] == [True] * 4
     (tmp_path / "cxx.log").unlink()
-    again, windows, _ = run_child(tmp_path, NAMES[:4], 2, sleep="0")
+    again, windows, _ = run_child(tmp_path, NAMES[:4], 2, sleep="0",
+                                  cxx=logging_cxx)
     assert again["compiles"] == 0 and windows == {}
     assert again["ok"] == [True] * 4
     assert again["runs"] == {n: 1 for n in NAMES[:4]}  # nothing deferred
 
 
 @host_only
-def test_a_batch_with_an_untrusted_cache_writes_nothing(tmp_path):
+def test_a_batch_with_an_untrusted_cache_writes_nothing(tmp_path,
+                                                        logging_cxx):
     """A group/world-writable cache root turns the disk cache off
     (cache_security.md rule 1): the batch's kernels are loaded from
     memory and no file is written."""
     cache = tmp_path / "cache"
     cache.mkdir()
     cache.chmod(0o777)
-    res, windows, tmpdir = run_child(tmp_path, NAMES[:3], 3, sleep="0.1")
+    res, windows, tmpdir = run_child(tmp_path, NAMES[:3], 3, sleep="0.1",
+                                     cxx=logging_cxx)
     assert res["ok"] == [True] * 3 and res["compiles"] == 3
     assert most_at_once(windows) == 3
     assert list(cache.iterdir()) == []
@@ -217,16 +265,12 @@ except KeyboardInterrupt:
 
 
 @host_only
-def test_ctrl_c_stops_every_compiler_of_a_batch(tmp_path):
+def test_ctrl_c_stops_every_compiler_of_a_batch(tmp_path, logging_cxx,
+                                                pch_seed):
     log = tmp_path / "cxx.log"
-    cxx = tmp_path / "logging-cxx"
-    cxx.write_text(LOGGING_CXX % {"log": log, "sleep": "60"})
-    cxx.chmod(0o755)
+    with_prelude(tmp_path, pch_seed)
+    env = child_env(tmp_path, logging_cxx, "60")
     tmpdir = tmp_path / "tmpdir"
-    tmpdir.mkdir()
-    env = dict(os.environ, CXX=str(cxx), TMPDIR=str(tmpdir),
-               GPUARRAY_CACHE_DIR=str(tmp_path / "cache"),
-               PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     p = subprocess.Popen([sys.executable, "-c", SIGINT_CHILD % NAMES[:3]],
                          env=env, cwd=ROOT, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE,

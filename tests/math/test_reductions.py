@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
-from conftest import nvrtc_check, nvrtc_or_skip
+from conftest import NvrtcBatch, nvrtc_or_skip
 from gpuarray.testing.parity import assert_same
 
 ALL = [np.dtype(t) for t in (
@@ -702,9 +702,10 @@ def test_cuda_text_compiles_with_nvrtc():
            # integer indexing's one-pass range check (indexing/advanced.py)
            (("bounds", ""), np.int64, np.int32, 0, 1)]
     nvrtc_or_skip()
-    for op, tin, tout, kind, i64 in ops:
-        src = _core._reduce_source(op, tin, tin, tout, tout, kind, i64)
-        assert len(nvrtc_check(src, 90)) > 0
+    texts = {}
+    for i, (op, tin, tout, kind, i64) in enumerate(ops):
+        texts["reduce", i] = _core._reduce_source(op, tin, tin, tout, tout,
+                                                  kind, i64)
     # scans: the direct tile path's vector widths differ per type, and the
     # look-back cells are packed (acc_t <= 8 bytes) or fenced (wider)
     from gpuarray._engine.reduction_ops import _scan_op
@@ -713,8 +714,12 @@ def test_cuda_text_compiles_with_nvrtc():
                       (np.float64, np.float64), (np.complex128,
                                                  np.complex128)]:
         op = _scan_op("add", np.dtype(tacc), False)
-        src = _core._reduce_source(op, tin, tacc, tacc, tacc, 1, False)
-        assert len(nvrtc_check(src, 90)) > 0
+        texts["scan", tin] = _core._reduce_source(op, tin, tacc, tacc, tacc,
+                                                  1, False)
+    # one NVRTC program (tests/nvrtc_batch.py); a bad text still fails alone
+    batch = NvrtcBatch(texts, 90)
+    for key in texts:
+        assert len(batch.check(key)) > 0, key
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.int8, np.float16,
