@@ -1,6 +1,7 @@
-"""The package as users get it: `pip wheel .` in a clean copy of this tree
-(no in-place extension, no generated prelude header), installed into a
-fresh virtual environment, imported from another directory; and the sdist.
+"""The package as users get it: the sdist of a clean copy of this tree
+(no in-place extension, no generated prelude header, no kernel set), and
+`pip wheel .` in that unpacked sdist, installed into a fresh virtual
+environment, imported from another directory.
 
 A subpackage left out of the wheel, a header missing from the sdist or a
 setuptools warning fails here (the C core and the shipped kernels are
@@ -159,10 +160,20 @@ BUILD_OUTPUTS = ("build", "dist", ".git", "__pycache__", ".pytest_cache",
                  ".gl", "out", ".gpucache", ".hypothesis")
 
 
+def link_or_copy(src, dst):
+    """A hard link where the file system allows one: the kernel set is
+    ~2300 files that setuptools reads but never writes."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """(wheel, build log, tmp dir, sdist names): the wheel is built by
-    `pip wheel .` in a clean copy of this tree; the sdist beside it."""
+    """(wheel, build log, tmp dir, sdist names): the sdist is built in a
+    clean copy of this tree, and the wheel by `pip wheel .` in the unpacked
+    sdist (so the sdist is shown to build, and one build serves both)."""
     import setuptools
     if int(setuptools.__version__.split(".")[0]) < 77:
         # an environment without requirements-dev.txt (a GPU machine with
@@ -178,14 +189,28 @@ def built(tmp_path_factory):
     # this suite built it with the same command (setup.py build_ext ->
     # python -m gpuarray.precompile --package; about 1160 compiles, the larger
     # part of the suite's CPU time when done twice).  The tree's set is
-    # copied in instead and must land in the wheel (package_data; below).
+    # linked in instead and must land in the wheel (package_data; below).
     env["GPUARRAY_NO_PRECOMPILE"] = "1"
+    # A clean clone has no kernel set either: the sdist does not carry
+    # 39 MB of built kernels (packing them cost more than the rest).
     src = tmp / "src"
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        *BUILD_OUTPUTS, "_precompiled"))
+    log = run([sys.executable, "-c",
+               "import sys; from setuptools import build_meta as b; "
+               "print(b.build_sdist(sys.argv[1]))", str(tmp / "sdist")],
+              src, env)
+    with tarfile.open(tmp / "sdist" / log.strip().splitlines()[-1]) as tar:
+        sdist = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+        (top,) = {n.split("/", 1)[0] for n in tar.getnames()}
+        # filter: tarfile's safe extraction, where this Python has it
+        kw = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+        tar.extractall(tmp / "unpacked", **kw)
+    unpacked = tmp / "unpacked" / top
     shipped = os.path.join(ROOT, "gpuarray", "_precompiled")
     if os.path.isdir(shipped):
-        shutil.copytree(shipped, src / "gpuarray" / "_precompiled",
-                        dirs_exist_ok=True)
+        shutil.copytree(shipped, unpacked / "gpuarray" / "_precompiled",
+                        copy_function=link_or_copy)
     # Nor is the C core compiled a second time (~20 CPU-s, serial): the
     # tree's extension, newer than every source, goes where setuptools'
     # build_ext looks for it, so it skips the compile as up to date and the
@@ -193,20 +218,15 @@ def built(tmp_path_factory):
     # installed wheel is imported and run below).
     core = glob.glob(os.path.join(ROOT, "gpuarray", "_core*.so"))
     if core:
-        lib = src / "build" / ("lib.%s-%s" % (sysconfig.get_platform(),
-                                              sys.implementation.cache_tag))
+        lib = unpacked / "build" / ("lib.%s-%s" % (
+            sysconfig.get_platform(), sys.implementation.cache_tag))
         (lib / "gpuarray").mkdir(parents=True)
         shutil.copy(core[0], lib / "gpuarray")
     wheels = tmp / "wheels"
-    log = run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps",
-               "--no-build-isolation", "-v", "-w", str(wheels)], src, env)
+    log += run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps",
+                "--no-build-isolation", "-v", "-w", str(wheels)],
+               unpacked, env)
     (wheel,) = wheels.glob("gpuarray-*.whl")
-    log += run([sys.executable, "-c",
-                "import sys; from setuptools import build_meta as b; "
-                "print(b.build_sdist(sys.argv[1]))", str(tmp / "sdist")],
-               src, env)
-    with tarfile.open(tmp / "sdist" / log.strip().splitlines()[-1]) as tar:
-        sdist = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     return wheel, log, tmp, sdist
 
 
