@@ -397,25 +397,39 @@ static int pyint_outside(PyObject *o, int t, int *sign)
     return 0;
 }
 
-/* The constant body of a comparison whose input `which` is a Python int
- * outside the loop type's range (Note [Comparisons with huge Python
- * ints]); NULL when uf is not a comparison. */
-static const char *outside_compare_body(gpa_ufunc *uf, int which, int sign)
+/* The constant result of a comparison whose input `which` is a Python
+ * int outside the loop type's range (Note [Comparisons with huge Python
+ * ints]): 1 or 0; -1 when uf is not a comparison. */
+static int outside_compare_value(gpa_ufunc *uf, int which, int sign)
 {
     const char *n = uf->def->name;
     int scalar_above = sign > 0;
-    int r;
     if (strcmp(n, "equal") == 0)
-        r = 0;
-    else if (strcmp(n, "not_equal") == 0)
-        r = 1;
-    else if (strcmp(n, "less") == 0 || strcmp(n, "less_equal") == 0)
-        r = which == 1 ? scalar_above : !scalar_above;
-    else if (strcmp(n, "greater") == 0 || strcmp(n, "greater_equal") == 0)
-        r = which == 1 ? !scalar_above : scalar_above;
-    else
-        return NULL;
-    return r ? "out0 = true;" : "out0 = false;";
+        return 0;
+    if (strcmp(n, "not_equal") == 0)
+        return 1;
+    if (strcmp(n, "less") == 0 || strcmp(n, "less_equal") == 0)
+        return which == 1 ? scalar_above : !scalar_above;
+    if (strcmp(n, "greater") == 0 || strcmp(n, "greater_equal") == 0)
+        return which == 1 ? !scalar_above : scalar_above;
+    return -1;
+}
+
+/* Note [A constant comparison is a fill]: that constant is written by a
+ * fill of the output (a memset for a contiguous bool one; the fill
+ * kernels are shipped) rather than by a kernel of its own per dtype,
+ * side and result (the suite compiled 32 of them in test_ufunc_parity.py
+ * alone).  Not with a where= mask (a fill writes every element): then the
+ * constant body runs as a kernel, as before.  The operand checks the
+ * kernel path makes first still come first: a second array on another
+ * device is its ValueError. */
+static int constant_compare_fill(gpa_array *const *arrs, int nin,
+                                 gpa_array *out, int value)
+{
+    for (int i = 0; i < nin; i++)
+        if (arrs[i] != NULL && arrs[i]->dev != out->dev)
+            return 1; /* the kernel path says why */
+    return gpa_array_fill(out, value ? Py_True : Py_False);
 }
 
 /* where=: a Python or NumPy bool (True: no mask; False: nothing is
@@ -622,6 +636,7 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         return NULL;
 
     const char *body_src = res->body;
+    int constant = -1, fill = 1; /* constant comparison result, if any */
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < nin; i++) {
         ops[i].loop_type = res->loop[i];
@@ -637,10 +652,11 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
                           : 0;
         if (outside < 0)
             return NULL;
-        const char *konst = outside ? outside_compare_body(uf, i, sign)
-                                    : NULL;
-        if (konst != NULL) {
-            body_src = konst; /* the value itself is never read */
+        int konst = outside ? outside_compare_value(uf, i, sign) : -1;
+        if (konst >= 0) {
+            /* the value itself is never read */
+            body_src = konst ? "out0 = true;" : "out0 = false;";
+            constant = konst;
             continue;
         }
         if (gpa_scalar_to_value(a->in[i], res->loop[i],
@@ -742,6 +758,11 @@ PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
         goto fail;
     if (skip_all) {
         /* where=False: the outputs are left as they are */
+    } else if (where == NULL && constant >= 0 && nout == 1 &&
+               (fill = constant_compare_fill(arrs, nin, outs[0],
+                                             constant)) <= 0) {
+        if (fill < 0) /* Note [A constant comparison is a fill] */
+            goto fail;
     } else if (where == NULL) {
         if (gpa_ew_run(body_src, NULL, nin, nout, ops) < 0)
             goto fail;

@@ -107,6 +107,33 @@ def test_compare_out_of_range_with_out_and_where():
     _check(got, want)
 
 
+@pytest.mark.parametrize("name", ["less", "greater_equal", "equal",
+                                  "not_equal"])
+@pytest.mark.parametrize("side", [0, 1])
+@pytest.mark.parametrize("v", [-1, 1000])
+def test_out_of_range_compare_is_a_fill_with_numpys_result(name, side, v):
+    # Note [A constant comparison is a fill]: shapes, out= dtypes and
+    # layouts as NumPy's, and a bool result compiles no kernel
+    a = np.arange(12, dtype=np.uint8).reshape(3, 4)
+    f, uf = getattr(np, name), getattr(gp, name)
+    args = lambda x: (x, v) if side == 0 else (v, x)
+    before = gp._core._jit_stats()["kernels"]
+    _check(uf(*args(gp.asarray(a))), f(*args(a)))
+    _check(uf(*args(gp.asarray(a[:, :0]))), f(*args(a[:, :0])))
+    _check(uf(*args(gp.asarray(a[0, 0]))), f(*args(a[0, 0])))
+    assert gp._core._jit_stats()["kernels"] == before
+    for dt in ["bool", "int8", "float32", "complex64"]:
+        want = f(*args(a), out=np.full((2, 3, 4), 7, dt))
+        got = uf(*args(gp.asarray(a)), out=gp.full((2, 3, 4), 7, dt))
+        _check(got, want)
+    want_buf, got_buf = np.full((3, 8), 7, "i2"), gp.full((3, 8), 7, "i2")
+    f(*args(a), out=want_buf[:, ::2])
+    uf(*args(gp.asarray(a)), out=got_buf[:, ::2])
+    _check(got_buf, want_buf)
+    _both_raise(lambda: f(*args(a), out=np.empty((3, 5), bool)),
+                lambda: uf(*args(gp.asarray(a)), out=gp.empty((3, 5), bool)))
+
+
 def test_arithmetic_with_out_of_range_python_int_still_raises():
     a = np.arange(3, dtype=np.int8)
     _both_raise(lambda: np.add(a, 300), lambda: gp.add(gp.asarray(a), 300))
