@@ -209,6 +209,8 @@ def _byteswap(self, inplace=False):
             self[...] = res
             return self
         return res
+    if self.size == 0:          # nothing to swap (and -1 can't be inferred)
+        return self if inplace else self.copy()
     part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
     src = ascontiguousarray(self)
     raw = src.view(_np.uint8).reshape(self.shape + (-1, part))
