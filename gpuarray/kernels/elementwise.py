@@ -90,6 +90,14 @@ def _concrete(name):
     return dt if dt.char in _CT else None
 
 
+def _check_kernel_name(name):
+    """CuPy's check: the name becomes the CUDA function's, so it must be a
+    C identifier (ValueError, before any other argument is looked at)."""
+    if not isinstance(name, str) or \
+            _re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) is None:
+        raise ValueError('Invalid kernel name: "%s"' % (name,))
+
+
 def _params(text):
     ps = [_Param(t) for t in text.split(",") if t.strip()]
     names = [p.name for p in ps]
@@ -197,6 +205,7 @@ class ElementwiseKernel:
                  reduce_dims=True, preamble="", no_return=False,
                  return_tuple=False, loop_prep="", after_loop="", options=()):
         # CuPy's keyword set; an unknown keyword is Python's TypeError
+        _check_kernel_name(name)
         if loop_prep or after_loop:
             raise NotImplementedError("gpuarray ElementwiseKernel: "
                                       "loop_prep and after_loop are not "
@@ -344,6 +353,7 @@ class ReductionKernel:
                  post_map_expr, identity, name="reduce_kernel",
                  reduce_type=None, reduce_dims=True, preamble="",
                  options=()):
+        _check_kernel_name(name)
         self.options = options
         defines = _options_defines(options, "ReductionKernel")
         self.in_params = _params(in_params)

@@ -68,6 +68,27 @@ def test_bad_parameter_lists(params):
         gp.ElementwiseKernel(params, "T out", "out = 0", "bad")
 
 
+@pytest.mark.parametrize("name", ["1", "a-b", "", "my kernel", b"k"])
+def test_invalid_kernel_name(name):
+    # CuPy's check, before the parameter lists are looked at (an
+    # elementwise kernel without outputs would be a different error)
+    with pytest.raises(ValueError, match="Invalid kernel name"):
+        gp.ElementwiseKernel("T x", "", "", name)
+    with pytest.raises(ValueError, match="Invalid kernel name"):
+        gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0",
+                           name=name)
+
+
+@pytest.mark.parametrize("kernel_name", [None, "my-fused", "1st"])
+def test_fuse_names_that_are_no_identifiers(kernel_name):
+    # fuse's kernels take the function's name ("<lambda>") or kernel_name
+    # as given; the kernel-name check above must not refuse them
+    f = gp.fuse(kernel_name=kernel_name)(lambda x, y: x + y * 2)
+    x = np.arange(5.0)
+    np.testing.assert_array_equal(H(f(gp.asarray(x), gp.asarray(x))),
+                                  x + x * 2)
+
+
 def test_mismatched_arguments():
     k = gp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add2")
     with pytest.raises(TypeError, match="Wrong number of arguments"):
