@@ -231,6 +231,9 @@ class ElementwiseKernel:
         # block_size: the engine picks the launch shape (no effect on the
         # result; accepted for CuPy code)
         _on_stream(stream)  # checks the type before any work
+        if block_size is not None and block_size <= 0:
+            raise ValueError("block_size must be positive (got %r)"
+                             % (block_size,))
         nin, nout = self.nin, self.nout
         if len(args) not in (nin, nin + nout):
             raise TypeError("Wrong number of arguments for %r: %d given, "
@@ -251,10 +254,6 @@ class ElementwiseKernel:
                 x = _asarray(x)
             operands.append(x)
         raw_out = [p.raw for p in self.out_params]
-        if any(raw_out) and size is None and all(o is None for o in outs) \
-                and not any(isinstance(x, ndarray) and not p.raw for p, x in
-                            zip(self.in_params, operands)):
-            raise ValueError("Output array size is Undecided")
         shape = self._shape(operands, outs, size)
         zeros = (0,) * len(shape)
         for k, (p, x) in enumerate(zip(self.in_params, operands)):
@@ -329,13 +328,15 @@ class ElementwiseKernel:
                   if not p.raw and isinstance(x, ndarray)]
         shapes += [o.shape for p, o in zip(self.out_params, outs)
                    if not p.raw and isinstance(o, ndarray)]
+        # CuPy's rule: the non-raw arrays given fix the loop, and size= is
+        # for kernels whose arrays are all raw (or scalars) only
         if shapes:
-            shape = _np.broadcast_shapes(*shapes)
-            if size is not None and int(_np.prod(shape)) != size:
-                raise ValueError("size is mismatched")
-            return tuple(shape)
+            if size is not None:
+                raise ValueError("Specified 'size' can be used only if all "
+                                 "of the ndarray are 'raw'.")
+            return tuple(_np.broadcast_shapes(*shapes))
         if size is None:
-            raise ValueError("Loop size is undecided")
+            raise ValueError("Loop size is undecided.")
         return (int(size),)
 
 
