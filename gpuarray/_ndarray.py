@@ -496,6 +496,16 @@ ndarray.cumsum = _m_cumsum
 ndarray.cumprod = _m_cumprod
 
 
+def _m_array_finalize(self, obj):
+    """NumPy's subclass hook, called on each new view or ufunc result of
+    a subclass with the array it came from; nothing to do for ndarray
+    (so a subclass's super().__array_finalize__(obj) works)."""
+    return None
+
+
+ndarray.__array_finalize__ = _m_array_finalize
+
+
 # ----------------------------------------------------------------- C hooks
 # Every Python function the C core calls back into, registered in one
 # place.  The forwarders import their (lazy) module on first use.

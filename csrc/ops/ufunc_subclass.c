@@ -52,25 +52,9 @@ static PyObject *wrap_one(PyObject *res, PyObject *like)
     gpa_array *v = gpa_array_new_view(Py_TYPE(like), r->mem, r->descr, r->nd,
                                       r->shape, r->strides, r->data, res,
                                       r->flags & GPA_WRITEABLE);
-    if (v == NULL)
-        return NULL;
-    PyObject *fin = PyObject_GetAttrString((PyObject *)v,
-                                           "__array_finalize__");
-    if (fin == NULL) {
-        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
-            goto fail;
-        PyErr_Clear();
-        return (PyObject *)v;
-    }
-    PyObject *done = PyObject_CallOneArg(fin, like);
-    Py_DECREF(fin);
-    if (done == NULL)
-        goto fail;
-    Py_DECREF(done);
+    if (v != NULL && gpa_array_finalize(v, like) < 0)
+        Py_CLEAR(v);
     return (PyObject *)v;
-fail:
-    Py_DECREF(v);
-    return NULL;
 }
 
 PyObject *gpa_ufunc_wrap_subclass(const gpa_ufunc_args *a, PyObject *r)

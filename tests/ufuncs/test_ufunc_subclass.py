@@ -1,7 +1,8 @@
-"""Ufunc results of ndarray subclasses against NumPy's (Note [Subclass
-results], csrc/ops/ufunc_subclass.c): the subclass of the input with the
-highest __array_priority__ (the first on ties), its __array_finalize__
-called with that input, out= and subok=False kept plain, operators too."""
+"""Ndarray subclasses against NumPy: ufunc results (Note [Subclass
+results], csrc/ops/ufunc_subclass.c) take the subclass of the input with
+the highest __array_priority__ (the first on ties), its __array_finalize__
+called with that input, out= and subok=False kept plain, operators too;
+views (view(C), slices, reshapes) are finalized with the array viewed."""
 import numpy as np
 import pytest
 
@@ -83,3 +84,37 @@ def test_matrix_ufunc_result_is_a_matrix():
     assert isinstance(gp.sin(m), gp.matrix) == isinstance(np.sin(n),
                                                           np.matrix)
     np.testing.assert_allclose(gp.asnumpy(gp.sin(m).A), np.sin(n).A)
+
+
+VIEWS = [
+    ("view(C)", lambda a, C: a.view(C)),
+    ("view(type=C)", lambda a, C: a.view(type=C)),
+    ("[1:]", lambda a, C: a.view(C)[1:]),
+    ("T", lambda a, C: a.view(C).reshape(1, 5).T),
+    ("view('f')", lambda a, C: a.view(C).view("f")),
+    ("reshape", lambda a, C: a.view(C).reshape(5, 1)),
+]
+
+
+@pytest.mark.parametrize("make", [m for _, m in VIEWS],
+                         ids=[n for n, _ in VIEWS])
+def test_views_of_a_subclass_are_finalized(make):
+    # __array_finalize__ sees the array viewed (None's info: its default)
+    x = np.arange(5, dtype="i")
+    g = gp.arange(5, dtype="i")
+    want, got = make(x, NP_C), make(g, GP_C)
+    same(got, want, NP_C, GP_C)
+    # a view of an instance takes that instance's info
+    base_x, base_g = x.view(NP_C), g.view(GP_C)
+    base_x.info = base_g.info = 7
+    same(base_g[1:], base_x[1:], NP_C, GP_C)
+
+
+def test_super_array_finalize_exists():
+    class Sub(gp.ndarray):
+        def __array_finalize__(self, obj):
+            super().__array_finalize__(obj)
+            self.seen = type(obj).__name__
+
+    assert hasattr(np.ndarray, "__array_finalize__")
+    assert gp.arange(3).view(Sub)[1:].seen == "Sub"
