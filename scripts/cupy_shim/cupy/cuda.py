@@ -86,6 +86,24 @@ def get_local_runtime_version():
     return int(m.group(1)) * 1000 + int(m.group(2)) * 10 if m else 0
 
 
+class DiskKernelCacheBackend:
+    """Stand-in for CuPy's kernel cache backend, which test_raw.py builds
+    for a temporary directory and patches into cupy.cuda.compiler.
+    gpuarray's kernel cache is its own (GPUARRAY_CACHE_DIR), so this one
+    only keeps what is saved to it; tests of CuPy's cache files fail."""
+
+    def __init__(self, path):
+        self.path = path
+        self._entries = {}
+
+    def save(self, name, cubin, source=None):
+        self._entries[name] = cubin
+
+    def load(self, name):
+        return self._entries.get(name)
+
+
+_module("_compiler_cache", DiskKernelCacheBackend=DiskKernelCacheBackend)
 _module("compiler", CompileException=_gp.CompileError,
         JitifyException=CompileException, _run_cc=_run_cc)
 _module("cub", available=False)
