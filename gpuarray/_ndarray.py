@@ -209,6 +209,8 @@ def _byteswap(self, inplace=False):
             self[...] = res
             return self
         return res
+    if self.size == 0:          # nothing to swap (and -1 can't be inferred)
+        return self if inplace else self.copy()
     part = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
     src = ascontiguousarray(self)
     raw = src.view(_np.uint8).reshape(self.shape + (-1, part))
@@ -492,6 +494,16 @@ ndarray.cumsum = _m_cumsum
 
 
 ndarray.cumprod = _m_cumprod
+
+
+def _m_array_finalize(self, obj):
+    """NumPy's subclass hook, called on each new view or ufunc result of
+    a subclass with the array it came from; nothing to do for ndarray
+    (so a subclass's super().__array_finalize__(obj) works)."""
+    return None
+
+
+ndarray.__array_finalize__ = _m_array_finalize
 
 
 # ----------------------------------------------------------------- C hooks

@@ -92,6 +92,11 @@ gpa_array *gpa_array_view_of(gpa_array *a, PyArray_Descr *descr, int nd,
                              const Py_ssize_t *shape,
                              const Py_ssize_t *strides, char *data);
 
+/* NumPy's subclass hook: v.__array_finalize__(obj) when v's type is a
+ * subclass of ndarray (nothing for ndarray itself).  0, or -1 with the
+ * exception the hook raised. */
+int gpa_array_finalize(gpa_array *v, PyObject *obj);
+
 /* Recomputes the contiguity flags from shape and strides. */
 void gpa_array_update_flags(gpa_array *a);
 

@@ -396,6 +396,26 @@ gpa_array *gpa_array_new_view(PyTypeObject *type, gpa_mem *mem,
     return a;
 }
 
+int gpa_array_finalize(gpa_array *v, PyObject *obj)
+{
+    if (Py_IS_TYPE(v, gpa_array_type))
+        return 0;
+    PyObject *fin = PyObject_GetAttrString((PyObject *)v,
+                                           "__array_finalize__");
+    if (fin == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+            return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *done = PyObject_CallOneArg(fin, obj);
+    Py_DECREF(fin);
+    if (done == NULL)
+        return -1;
+    Py_DECREF(done);
+    return 0;
+}
+
 gpa_array *gpa_array_view_of(gpa_array *a, PyArray_Descr *descr, int nd,
                              const Py_ssize_t *shape,
                              const Py_ssize_t *strides, char *data)
@@ -407,8 +427,13 @@ gpa_array *gpa_array_view_of(gpa_array *a, PyArray_Descr *descr, int nd,
     PyObject *base = (a->flags & GPA_OWNDATA) || a->base == NULL
                          ? (PyObject *)a : a->base;
     PyTypeObject *type = Py_TYPE(a);
-    return gpa_array_new_view(type, a->mem, descr, nd, shape, strides, data,
-                              base, a->flags & GPA_WRITEABLE);
+    gpa_array *v = gpa_array_new_view(type, a->mem, descr, nd, shape,
+                                      strides, data, base,
+                                      a->flags & GPA_WRITEABLE);
+    /* a view of a subclass instance is finalized with it, as NumPy's */
+    if (v != NULL && gpa_array_finalize(v, (PyObject *)a) < 0)
+        Py_CLEAR(v);
+    return v;
 }
 
 /* ---- the type -------------------------------------------------------- */

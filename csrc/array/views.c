@@ -531,6 +531,8 @@ static PyObject *array_view(gpa_array *a, PyObject *args, PyObject *kw)
                                       r->data, r->base,
                                       r->flags & GPA_WRITEABLE);
     Py_DECREF(r);
+    if (t != NULL && gpa_array_finalize(t, (PyObject *)a) < 0)
+        Py_CLEAR(t);
     return (PyObject *)t;
 }
 

@@ -90,6 +90,7 @@ static PyObject *apply_arrays(int op, PyObject *a, PyObject *b,
     args.casting = NPY_SAME_KIND_CASTING;
     args.order = 'K';
     args.kwargs = NULL;
+    args.no_subok = 0;
     return gpa_ufunc_apply(uf, &args, notimpl);
 }
 

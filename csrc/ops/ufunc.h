@@ -52,6 +52,8 @@ typedef struct {
     PyObject *kwargs;                 /* borrowed; the call's keywords as
                                        * given (for an operand's
                                        * __array_ufunc__); NULL: none */
+    int no_subok;                     /* subok=False: results stay plain
+                                       * (Note [Subclass results]) */
 } gpa_ufunc_args;
 
 /* Runs the ufunc.  New reference: the output array, or a tuple for
@@ -59,6 +61,10 @@ typedef struct {
  * gpuarray does not take and `notimpl` is set (operators); NULL with an
  * exception otherwise. */
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl);
+
+/* Note [Subclass results] (ufunc_subclass.c): r (stolen; NULL passes
+ * through) as the subclass of a's subclass input, if any and no out=. */
+PyObject *gpa_ufunc_wrap_subclass(const gpa_ufunc_args *a, PyObject *r);
 
 /* Resolution (ufunc_resolve.c): fills loop types and body for the
  * inputs' codes.  Returns the cache entry (borrowed), or `scratch` filled

@@ -565,7 +565,15 @@ static int check_logical_pyints(gpa_ufunc *uf, gpa_ufunc_args *a,
     return 0;
 }
 
+static PyObject *apply_plain(gpa_ufunc *uf, gpa_ufunc_args *a,
+                             int notimpl);
+
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
+{
+    return gpa_ufunc_wrap_subclass(a, apply_plain(uf, a, notimpl));
+}
+
+static PyObject *apply_plain(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl)
 {
     int nin = uf->nin, nout = uf->nout, nargs = nin + nout;
     int codes[GPA_EW_MAXARGS] = {0};

@@ -124,13 +124,14 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                     goto fail;
                 sig_given = 1;
             } else if (strcmp(k, "subok") == 0) {
-                /* gpuarray has no subclasses: nothing to keep, but the
-                 * value is checked as NumPy does (a bool, nothing else) */
+                /* a bool, nothing else, as NumPy checks; False keeps the
+                 * results plain (Note [Subclass results]) */
                 if (!PyBool_Check(value)) {
                     PyErr_SetString(PyExc_TypeError,
                                     "'subok' must be a boolean");
-                    return NULL;
+                    goto fail;
                 }
+                a.no_subok = value == Py_False;
             } else {
                 PyErr_Format(PyExc_TypeError,
                              "%U() got an unexpected keyword argument '%s'",

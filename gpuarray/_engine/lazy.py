@@ -187,7 +187,8 @@ WHERE = {n: m for m, names in LAZY_NAMES.items() for n in names}
 WHERE.update({"ElementwiseKernel": "kernels.elementwise",
               "ReductionKernel": "kernels.elementwise",
               "fuse": "kernels.fusion", "RawModule": "kernels.raw",
-              "RawKernel": "kernels.raw"})
+              "RawKernel": "kernels.raw",
+              "make_aligned_dtype": "creation.aligned_dtype"})
 
 
 _LOADED = {}

@@ -112,7 +112,10 @@ def _entry_of(obj):
         arr = _asarray(obj)     # built on the device (0-d array entries)
     elif isinstance(obj, (list, tuple, _np.ndarray)):
         h = _np.asarray(obj)
-        if h.size == 0 and h.dtype.kind == "f":  # [] indexes nothing
+        # [] indexes nothing (NumPy reads an empty sequence as intp); an
+        # empty float *array* is still a float array: IndexError below
+        if h.size == 0 and h.dtype.kind == "f" and \
+                not isinstance(obj, _np.ndarray):
             h = h.astype(_np.intp)
         arr = h
     else:

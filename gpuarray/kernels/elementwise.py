@@ -90,6 +90,14 @@ def _concrete(name):
     return dt if dt.char in _CT else None
 
 
+def _check_kernel_name(name):
+    """CuPy's check: the name becomes the CUDA function's, so it must be a
+    C identifier (ValueError, before any other argument is looked at)."""
+    if not isinstance(name, str) or \
+            _re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) is None:
+        raise ValueError('Invalid kernel name: "%s"' % (name,))
+
+
 def _params(text):
     ps = [_Param(t) for t in text.split(",") if t.strip()]
     names = [p.name for p in ps]
@@ -197,6 +205,7 @@ class ElementwiseKernel:
                  reduce_dims=True, preamble="", no_return=False,
                  return_tuple=False, loop_prep="", after_loop="", options=()):
         # CuPy's keyword set; an unknown keyword is Python's TypeError
+        _check_kernel_name(name)
         if loop_prep or after_loop:
             raise NotImplementedError("gpuarray ElementwiseKernel: "
                                       "loop_prep and after_loop are not "
@@ -222,6 +231,9 @@ class ElementwiseKernel:
         # block_size: the engine picks the launch shape (no effect on the
         # result; accepted for CuPy code)
         _on_stream(stream)  # checks the type before any work
+        if block_size is not None and block_size <= 0:
+            raise ValueError("block_size must be positive (got %r)"
+                             % (block_size,))
         nin, nout = self.nin, self.nout
         if len(args) not in (nin, nin + nout):
             raise TypeError("Wrong number of arguments for %r: %d given, "
@@ -242,10 +254,6 @@ class ElementwiseKernel:
                 x = _asarray(x)
             operands.append(x)
         raw_out = [p.raw for p in self.out_params]
-        if any(raw_out) and size is None and all(o is None for o in outs) \
-                and not any(isinstance(x, ndarray) and not p.raw for p, x in
-                            zip(self.in_params, operands)):
-            raise ValueError("Output array size is Undecided")
         shape = self._shape(operands, outs, size)
         zeros = (0,) * len(shape)
         for k, (p, x) in enumerate(zip(self.in_params, operands)):
@@ -320,13 +328,15 @@ class ElementwiseKernel:
                   if not p.raw and isinstance(x, ndarray)]
         shapes += [o.shape for p, o in zip(self.out_params, outs)
                    if not p.raw and isinstance(o, ndarray)]
+        # CuPy's rule: the non-raw arrays given fix the loop, and size= is
+        # for kernels whose arrays are all raw (or scalars) only
         if shapes:
-            shape = _np.broadcast_shapes(*shapes)
-            if size is not None and int(_np.prod(shape)) != size:
-                raise ValueError("size is mismatched")
-            return tuple(shape)
+            if size is not None:
+                raise ValueError("Specified 'size' can be used only if all "
+                                 "of the ndarray are 'raw'.")
+            return tuple(_np.broadcast_shapes(*shapes))
         if size is None:
-            raise ValueError("Loop size is undecided")
+            raise ValueError("Loop size is undecided.")
         return (int(size),)
 
 
@@ -344,6 +354,7 @@ class ReductionKernel:
                  post_map_expr, identity, name="reduce_kernel",
                  reduce_type=None, reduce_dims=True, preamble="",
                  options=()):
+        _check_kernel_name(name)
         self.options = options
         defines = _options_defines(options, "ReductionKernel")
         self.in_params = _params(in_params)

@@ -547,6 +547,10 @@ def _stage_kernel(stage, name):
     out_params = ", ".join("%s o_%s" % (dt.name, n) for n, dt in outs)
     body = "\n".join(stage.lines + ["o_%s = %s;" % (n, n)
                                      for n, _ in outs])
+    # a C identifier, as ElementwiseKernel asks ("<lambda>" is a name too)
+    name = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    if not name or name[0].isdigit():
+        name = "fused_" + name
     kernel = ElementwiseKernel(in_params, out_params, body, name,
                                return_tuple=True)
     return ("kernel", kernel, [src for _, _, src in stage.params],

@@ -364,8 +364,16 @@ def _split_params(text):
     return params
 
 
+# C's translation phases 2 and 3 as far as a signature needs them: a
+# backslash-newline joins lines (CuPy's tests split parameter lists so),
+# and a comment is a space
+_SPLICE = re.compile(r"\\\r?\n")
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+
 def kernel_signatures(code):
     """{name: [parameter type, ...]} of every __global__ function."""
+    code = _COMMENT.sub(" ", _SPLICE.sub("", code))
     return {m.group(1): _split_params(m.group(2))
             for m in _KERNEL.finditer(code)}
 

@@ -6,7 +6,9 @@ matrix product, ``**`` the matrix power, ``.I`` the inverse, ``.H`` the
 conjugate transpose, ``.A``/``.A1`` the plain array and its ravel;
 indexing and reductions along an axis keep two dimensions, as NumPy's.
 Views of a matrix stay matrices (the subclass survives views here as in
-NumPy); results of ufuncs are re-wrapped by the operators below.
+NumPy); ufunc results are matrices as any subclass's (Note [Subclass
+results], csrc/ops/ufunc_subclass.c) and the operators below re-wrap
+theirs.
 """
 import sys as _sys
 import warnings as _warnings
@@ -67,8 +69,7 @@ class matrix(ndarray):
     """A 2-D array whose * is the matrix product (numpy.matrix).
 
     Differs from NumPy: a subclass of gpuarray.ndarray, not of
-    numpy.ndarray; ufuncs called directly return plain arrays (the
-    operators return matrices)."""
+    numpy.ndarray."""
 
     __array_priority__ = 10.0
 

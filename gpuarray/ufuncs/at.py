@@ -15,6 +15,14 @@ applied in rounds, round r taking the r-th occurrence of every target, so
 each round writes distinct elements: NumPy's exact sequence.  No atomics:
 the result does not depend on timing.  Casting is NumPy's for `at`:
 unsafe into a.
+
+The fold is exact for the extrema, bitwise/logical ops and integer
+arithmetic (wrapping is associative), not for floating arithmetic:
+(a + 3) + 3 and a + 6 can round apart.  So float/complex add, subtract,
+multiply and divide take the rounds too (NumPy's bits), unless a target
+repeats more than _MAX_ROUNDS times: then the fold, as a GPU's atomics
+would, so a histogram-like call stays a few passes (its sums can then
+differ from NumPy's in the last bits, as CuPy's do).
 """
 import numpy as _np
 
@@ -38,6 +46,13 @@ _FOLD = {
     "logical_or": "logical_or", "bitwise_and": "bitwise_and",
     "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor",
 }
+
+# folds that give the sequential result bit for bit in any dtype
+_EXACT_FOLD = {"maximum", "minimum", "fmax", "fmin", "logical_and",
+               "logical_or", "bitwise_and", "bitwise_or", "bitwise_xor"}
+
+# the most repeats of one target that floating arithmetic takes in rounds
+_MAX_ROUNDS = 64
 
 _INT64 = _np.dtype(_np.int64)
 
@@ -85,10 +100,15 @@ def _ufunc_at(uf, a, indices, b=None):
     perm = argsort(off)
     so = off[perm]
     sv = vals[perm] if vals is not None else None
-    if foldable and uf.__name__ in _FOLD:
+    if foldable and uf.__name__ in _FOLD and (
+            uf.__name__ in _EXACT_FOLD or v.dtype.kind in "biu"):
+        _fold(uf, v, so, sv, n, _gather, _scatter)
+        return
+    rank, top = _ranks(so, n)
+    if foldable and uf.__name__ in _FOLD and top >= _MAX_ROUNDS:
         _fold(uf, v, so, sv, n, _gather, _scatter)
     else:
-        _rounds(uf, v, so, sv, n, _gather, _scatter)
+        _rounds(uf, v, so, sv, rank, top, _gather, _scatter)
 
 
 def _basic_only(a, key):
@@ -122,14 +142,18 @@ def _fold(uf, v, so, sv, n, _gather, _scatter):
     _apply(uf, v, so[ends], sv[ends], _gather, _scatter)
 
 
-def _rounds(uf, v, so, sv, n, _gather, _scatter):
+def _ranks(so, n):
+    """Each occurrence's rank (its distance from the start of its run
+    of equal sorted offsets) and the highest rank."""
     first = concatenate([_core.full((1,), True, _np.bool_),
                          so[1:] != so[:-1]])
     pos = arange(n, dtype=_INT64)
-    # an occurrence's rank: its distance from the start of its run
     start = _core.ufuncs["maximum"].accumulate(where(first, pos, 0))
     rank = pos - start
-    top = int(rank.max().get())
+    return rank, int(rank.max().get())
+
+
+def _rounds(uf, v, so, sv, rank, top, _gather, _scatter):
     for r in range(top + 1):
         pick = flatnonzero(rank == r)
         _apply(uf, v, so[pick], sv[pick] if sv is not None else None,

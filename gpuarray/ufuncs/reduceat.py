@@ -7,12 +7,13 @@ array[indices[-1]:] for the last index; result i is the ufunc's reduction
 of slice i.  Indices that step evenly to the end of the axis
 (arange(s, n, k), the common case) make one reduction of a reshaped view;
 any other indices make one reduction per slice, joined along the axis.
-The result dtype is NumPy's own for the same call.
+The result dtype is NumPy's own for the same call, its layout C order
+(NumPy's for a C-ordered input; for others NumPy's iterator picks one).
 """
 import numpy as _np
 
 from .._core import ndarray
-from .._engine.arrays import asarray, empty
+from .._engine.arrays import asarray, ascontiguousarray, empty
 from ..manipulation.shapes import _normalize_axis, moveaxis, concatenate
 
 
@@ -47,7 +48,9 @@ def _ufunc_reduceat(uf, array, indices, axis=0, dtype=None, out=None):
             res = res.astype(dt)
     res = moveaxis(res, 0, ax)
     if out is None:
-        return res
+        # a fresh array as NumPy's (C order for a C-ordered input), not
+        # the moved-axis view of the stacked reductions
+        return ascontiguousarray(res)
     if isinstance(out, tuple):
         out = out[0]
     if not isinstance(out, ndarray) or out.shape != res.shape:

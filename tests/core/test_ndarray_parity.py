@@ -171,6 +171,17 @@ def test_byteswap_layout(make):
                           strides=True)
 
 
+@pytest.mark.parametrize("shape", [(0,), (2, 0, 4)])
+@pytest.mark.parametrize("dtype", [np.int16, np.float64, np.complex64])
+@pytest.mark.parametrize("inplace", [False, True])
+def test_byteswap_of_empty_array(shape, dtype, inplace):
+    x = np.zeros(shape, dtype)
+    g = gp.zeros(shape, dtype)
+    r = g.byteswap(inplace=inplace)
+    assert (r is g) == inplace
+    assert_array_equal_gp(r, x.byteswap(inplace=inplace), bitwise=True)
+
+
 # ---- shapes given as integer arrays ---------------------------------------
 
 @pytest.mark.parametrize("shape", [np.array([4, 6]), np.array(24),

@@ -140,6 +140,8 @@ def test_setitem_repeated_targets_keep_the_last_value(dtype):
     ((0, [0], [7]), IndexError),
     ([0.5], IndexError),
     (np.array([1.0]), IndexError),
+    (np.array([]), IndexError),          # empty, but a float array
+    ((slice(None), np.array([])), IndexError),
     (np.ones((3,), bool), IndexError),           # wrong boolean length
     (([0, 1], [0, 1, 2]), IndexError),          # no broadcast
     (([0], [0], [0], [0]), IndexError),         # too many indices
@@ -151,6 +153,14 @@ def test_bad_keys_raise_numpys_exception(key, exc):
         x[key]
     with pytest.raises(exc):
         gp.asarray(x)[key]
+
+
+@pytest.mark.parametrize("key", [[], ([],), [[]], (slice(None), [])])
+def test_empty_lists_index_nothing(key):
+    # an empty sequence is read as intp (only an empty float *array* is
+    # refused above)
+    x = host((5, 6, 7))
+    same(gp.asarray(x)[key], x[key])
 
 
 @pytest.mark.parametrize("shape,mask", [

@@ -201,3 +201,27 @@ extern "C" __global__ void b(int *x) {
 }''', "b")
     with pytest.raises(RuntimeError, match="barrier"):
         k((1,), (64,), (gp.zeros(1, np.int32),))
+
+
+SPLIT_SIGNATURE = r'''
+extern "C" {
+__global__ void add_split(const float* x1, /* first */ const float* x2, \
+                          float* y, // the output
+                          unsigned int n)
+{
+    unsigned int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < n) y[i] = x1[i] + x2[i];
+}
+}'''
+
+
+def test_signature_with_line_splice_and_comments():
+    # a backslash-newline joins lines and comments are spaces (C's
+    # translation phases): the last parameter is an unsigned int
+    x = np.arange(300, dtype=np.float32)
+    g1, g2, y = gp.asarray(x), gp.asarray(x * 2), gp.zeros(300, np.float32)
+    k = gp.RawModule(code=SPLIT_SIGNATURE).get_function("add_split")
+    k((2,), (256,), (g1, g2, y, 300))   # a Python int for unsigned int
+    np.testing.assert_array_equal(y.get(), x + x * 2)
+    with pytest.raises(TypeError):  # the 4th parameter is still checked
+        k((2,), (256,), (g1, g2, y, 300.0))

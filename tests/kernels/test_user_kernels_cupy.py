@@ -55,8 +55,8 @@ def test_raw_output_of_another_shape_and_layout():
 def test_raw_output_allocated_from_size():
     k = gp.ElementwiseKernel("", "raw int32 y", "y[i] = (int)i * 3", "fill3")
     np.testing.assert_array_equal(H(k(size=5)), np.arange(5) * 3)
-    with pytest.raises(ValueError, match="Undecided"):
-        k()
+    with pytest.raises(ValueError, match="Loop size is undecided"):
+        k()     # CuPy checks the loop size before allocating outputs
 
 
 # ---- CuPy's errors -----------------------------------------------------
@@ -66,6 +66,27 @@ def test_raw_output_allocated_from_size():
 def test_bad_parameter_lists(params):
     with pytest.raises(ValueError):
         gp.ElementwiseKernel(params, "T out", "out = 0", "bad")
+
+
+@pytest.mark.parametrize("name", ["1", "a-b", "", "my kernel", b"k"])
+def test_invalid_kernel_name(name):
+    # CuPy's check, before the parameter lists are looked at (an
+    # elementwise kernel without outputs would be a different error)
+    with pytest.raises(ValueError, match="Invalid kernel name"):
+        gp.ElementwiseKernel("T x", "", "", name)
+    with pytest.raises(ValueError, match="Invalid kernel name"):
+        gp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0",
+                           name=name)
+
+
+@pytest.mark.parametrize("kernel_name", [None, "my-fused", "1st"])
+def test_fuse_names_that_are_no_identifiers(kernel_name):
+    # fuse's kernels take the function's name ("<lambda>") or kernel_name
+    # as given; the kernel-name check above must not refuse them
+    f = gp.fuse(kernel_name=kernel_name)(lambda x, y: x + y * 2)
+    x = np.arange(5.0)
+    np.testing.assert_array_equal(H(f(gp.asarray(x), gp.asarray(x))),
+                                  x + x * 2)
 
 
 def test_mismatched_arguments():
@@ -83,6 +104,53 @@ def test_mismatched_arguments():
     u = gp.ElementwiseKernel("", "int32 y", "y = 1", "size_only")
     with pytest.raises(ValueError, match="ndecided"):
         u()
+
+
+def _noop(ins, outs):
+    fmt = lambda raws, n: ", ".join(("raw " if r else "") + "float32 %s%d"
+                                    % (n, k) for k, r in enumerate(raws))
+    return gp.ElementwiseKernel(fmt(ins, "x"), fmt(outs, "y"), "", "noop")
+
+
+@pytest.mark.parametrize("ins,outs,args", [
+    ((False, False), (False,), "aa"),     # all non-raw
+    ((True, False), (True,), "aa"),       # one non-raw input
+    ((False, False), (False,), "a7"),     # a scalar and a non-raw array
+    ((True,), (False,), "aa"),            # the non-raw output is given
+    ((), (False,), "a"),
+])
+def test_size_with_a_non_raw_array_is_refused(ins, outs, args):
+    # CuPy's ElementwiseKernel: size= only where every array is raw
+    a = gp.asarray(np.array([1, 2], np.float32))
+    vals = [a if c == "a" else 7 for c in args]
+    k = _noop(ins, outs)
+    k(*vals)                          # the arrays fix the loop size
+    with pytest.raises(ValueError, match="^Specified 'size' can"):
+        k(*vals, size=2)
+
+
+@pytest.mark.parametrize("ins,outs,args", [
+    ((True, True), (False,), "aa"), ((True, True), (True,), "aa"),
+    ((True, False), (False,), "a7"), ((), (True,), "a"),
+])
+def test_all_raw_arrays_need_size(ins, outs, args):
+    a = gp.asarray(np.array([1, 2], np.float32))
+    vals = [a if c == "a" else 7 for c in args]
+    k = _noop(ins, outs)
+    r = k(*vals, size=2)
+    assert r.shape == (2,)
+    with pytest.raises(ValueError, match=r"^Loop size is undecided\."):
+        k(*vals)
+
+
+@pytest.mark.parametrize("block_size", [0, -1])
+def test_block_size_must_be_positive(block_size):
+    k = gp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add_bs")
+    x = gp.arange(24, dtype=np.float32)
+    np.testing.assert_array_equal(H(k(x, 1, block_size=1)),
+                                  np.arange(24, dtype=np.float32) + 1)
+    with pytest.raises(ValueError):
+        k(x, 1, block_size=block_size)
 
 
 # ---- ReductionKernel ---------------------------------------------------

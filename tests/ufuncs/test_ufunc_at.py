@@ -38,6 +38,26 @@ def test_binary_at_with_repeats(name):
     run(name, x, (idx,), 1.25)                  # scalar operand
 
 
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "divide"])
+@pytest.mark.parametrize("dt", [np.float16, np.float32, np.float64,
+                                np.complex128])
+def test_float_at_with_repeats_is_bit_exact(name, dt):
+    # NumPy applies each occurrence in turn: (a + 3) + 3 rounds apart from
+    # a + 6, so folding the operands first is not NumPy's answer
+    rng = np.random.default_rng(2)
+    x = (rng.random(50) * 10).astype(dt)
+    idx = rng.integers(0, 50, 50)
+    run(name, x, idx, dt(3) if name != "divide" else dt(1.1), exact=True)
+    run(name, x, idx, (rng.random(50) + 0.5).astype(dt), exact=True)
+
+
+def test_float_add_at_many_repeats_of_one_target():
+    # past _MAX_ROUNDS repeats the operands fold first (a few passes, not
+    # one per repeat): close to NumPy's sum, not necessarily its bits
+    rng = np.random.default_rng(3)
+    run("add", rng.random(4), rng.integers(0, 4, 2000), rng.random(2000))
+
+
 @pytest.mark.parametrize("dt", [np.int8, np.int64, np.uint16])
 def test_integer_at_exact_with_wraparound(dt):
     rng = np.random.default_rng(1)

@@ -73,3 +73,14 @@ def test_reduceat_bad_arguments_raise_numpys_exception(call, exc):
         call(np, x)
     with pytest.raises(exc):
         call(gp, gp.asarray(x))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("indices", [[0, 2, 1, 3], [0, 2]], ids=str)
+def test_reduceat_of_c_array_is_c_contiguous(axis, indices):
+    # a fresh array in NumPy's layout, not a moved-axis view
+    x = host((4, 5, 6), np.float64)
+    want = np.add.reduceat(x, indices, axis=axis)
+    got = gp.add.reduceat(gp.asarray(x), indices, axis=axis)
+    same(got, want, strides=True)
+    assert got.flags.c_contiguous == want.flags.c_contiguous
