@@ -45,6 +45,7 @@ from .. import _core
 from .._core import ndarray
 from .._engine.reduction_ops import _CT
 from .elementwise import ElementwiseKernel
+from . import fusion_index as _fi
 from ..math import extrema as _extrema
 from ..math import sums as _sums
 
@@ -62,6 +63,10 @@ class _Stage:
         self.imported = set()  #   | ("var", name of an earlier value))
         self.lines = []
         self.exports = {}      # name -> dtype: values later stages use
+        self.pre = []          # view steps run before its kernel
+        self.deps = {}         # name -> the parameters its shape comes
+                               # from (Note [Fusion shapes])
+                               # (Note [Fusion indexing])
 
 
 class _Trace:
@@ -75,6 +80,7 @@ class _Trace:
         self.python = python      # Note [Python-scalar tracing]
         self.zero_division = False
         self.writes = {}          # argument number -> name (Note [Fusion writes])
+        self.viewed = set()       # arguments a view was taken of
 
     @property
     def stage(self):
@@ -94,16 +100,45 @@ class _Trace:
         return name
 
     def use(self, x):
-        """x's name in the current stage: an argument or a value of an
-        earlier step becomes a parameter of this one."""
+        """x's name in the current stage: an argument, a view or a value
+        of an earlier step becomes a parameter of this one."""
         here = len(self.steps) - 1
-        if x.step != here and x.name not in self.stage.imported:
+        if (x.step != here or x.view) and x.name not in self.stage.imported:
             self.stage.imported.add(x.name)
-            src = ("arg", x.arg) if x.step < 0 else ("var", x.name)
-            self.stage.params.append((x.name, x.dtype, src))
-            if x.step >= 0 and isinstance(self.steps[x.step], _Stage):
-                self.steps[x.step].exports[x.name] = x.dtype
+            self.stage.params.append((x.name, x.dtype, self.need(x)))
         return x.name
+
+    def shape_of(self, *names):
+        """The parameters whose broadcast shape values `names` of the
+        current stage have (Note [Fusion shapes])."""
+        deps = self.stage.deps
+        return frozenset().union(*(deps.get(n, (n,)) for n in names))
+
+    def need(self, x):
+        """x's source for a later step (its stage exports it)."""
+        if x.step < 0:
+            return ("arg", x.arg)
+        if not x.view and isinstance(self.steps[x.step], _Stage):
+            self.steps[x.step].exports[x.name] = x.dtype
+        return ("var", x.name)
+
+    def settle(self, values):
+        """Ends the current stage where it computes one of `values` (a
+        step that runs between kernels needs them in memory)."""
+        here = len(self.steps) - 1
+        if any(isinstance(v, _Var) and v.step == here and not v.view
+               for v in values):
+            self.steps.append(_Stage())
+
+    def write_step(self, x, tpl, value):
+        """x[tpl] = value as a store after the current stage's kernel
+        (Note [Fusion indexing])."""
+        target = self.need(x)
+        tpl = _fi._template(tpl, self, _Var)
+        src = self.need(value) if isinstance(value, _Var) else \
+            ("value", value)
+        self.steps.append(("store", target, tpl, src))
+        self.steps.append(_Stage())
 
     def _zero_division(self, name, dt):
         """Python's ZeroDivisionError for an operator of Python scalars:
@@ -130,12 +165,10 @@ class _Trace:
             raise TypeError("gpuarray.fuse: %s of a non-traced value" % fname)
         if not self.reductions:  # vectorize: a reduction of one element
             raise TypeError("gpuarray.fuse: no reductions here")
-        if x.step >= 0 and isinstance(self.steps[x.step], _Stage):
-            self.steps[x.step].exports[x.name] = x.dtype
+        src = self.need(x)
         kw = {} if dtype is None else {"dtype": dtype}
         rdt = getattr(_np, fname)(_np.zeros(1, x.dtype), **kw).dtype
         name = self.fresh("r")
-        src = ("arg", x.arg) if x.step < 0 else ("var", x.name)
         self.steps.append(("reduce", fname, src, axis, dtype, keepdims,
                            name))
         var = _Var(self, name, rdt)
@@ -164,11 +197,14 @@ class _Trace:
         outs = [self.fresh() for _ in range(ours.nout)]
         for v, dt in zip(outs, loop[nin:]):
             self.lines.append("%s %s;" % (_CT[dt.char], v))
-        block = []
+        block, used = [], []
         for k, (x, dt) in enumerate(zip(inputs, loop[:nin])):
             _check_int_constant(x, dt, name, python)
-            src = self.use(x) if isinstance(x, _Var) else \
-                self.constant(x, dt)
+            if isinstance(x, _Var):
+                src = self.use(x)
+                used.append(src)
+            else:
+                src = self.constant(x, dt)
             block.append("typedef %s in%d_t; in%d_t in%d = "
                          "gpa_cast<in%d_t>(%s);" % (_CT[dt.char], k, k, k, k,
                                                     src))
@@ -183,6 +219,8 @@ class _Trace:
             block += self._zero_division(name, loop[0])
         block.append(body)
         block += ["%s = out%d;" % (v, j) for j, v in enumerate(outs)]
+        for v in outs:
+            self.stage.deps[v] = self.shape_of(*used)
         self.lines.append("{ " + " ".join(block) + " }")
         if self.python:
             # an operator of Python scalars gives one; a ufunc call
@@ -302,6 +340,8 @@ def _unary(name):
 class _Var:
     """A traced value: a variable of the fused kernel (Note [Fusion])."""
 
+    view = False   # a view step's result (Note [Fusion indexing])
+
     def __init__(self, trace, name, dtype, arg=None):
         self.trace, self.name, self.dtype = trace, name, _np.dtype(dtype)
         # the step that computes it (-1: argument number `arg`)
@@ -344,26 +384,51 @@ class _Var:
         done = tuple(v if o is None else o for o, v in zip(outs, vals))
         return done[0] if len(done) == 1 else done
 
-    def _assign(self, value):
+    def __getitem__(self, idx):
+        return _fi.index(self.trace, self, idx)
+
+    def __setitem__(self, idx, value):
+        _fi.store(self.trace, self, idx, value)
+
+    def _assign(self, value, casting="same_kind", keep_shape=False):
         """This value becomes `value` cast to its dtype (NumPy's
-        same_kind rule, as an in-place operator or out=); an argument is
-        written back after the kernel (Note [Fusion writes])."""
+        same_kind rule, as an in-place operator or out=; setitem's
+        unsafe one); an argument is written back after the kernel (Note
+        [Fusion writes]), a view is written at once (Note [Fusion
+        indexing])."""
         if isinstance(self, _Scalar):
             raise TypeError("gpuarray.fuse: only array arguments and "
                             "traced values can be written to")
-        if isinstance(value, _Var) and not _np.can_cast(
-                value.dtype, self.dtype, "same_kind"):
+        if casting == "same_kind" and isinstance(value, _Var) and \
+                not _np.can_cast(value.dtype, self.dtype, "same_kind"):
             raise TypeError("Cannot cast ufunc output from %s to %s with "
                             "casting rule 'same_kind'"
                             % (value.dtype, self.dtype))
-        src = self.trace.use(value) if isinstance(value, _Var) else \
-            self.trace.constant(value, self.dtype)
+        if self.view:   # x = a[0]; x += 1 writes a, as in NumPy
+            self.trace.write_step(self, Ellipsis, value)
+            return self
+        # setitem keeps x's shape: x's own parameters count too
+        shaped = [self.trace.use(self)] if keep_shape else []
+        if isinstance(value, _Var):
+            src = self.trace.use(value)
+            shaped.append(src)
+        else:
+            src = self.trace.constant(value, self.dtype)
         v = self.trace.fresh()
         self.trace.lines.append("%s %s = gpa_cast<%s>(%s);" % (
             _CT[self.dtype.char], v, _CT[self.dtype.char], src))
+        self.trace.stage.deps[v] = self.trace.shape_of(*shaped)
         target = self.arg if self.step < 0 else getattr(self, "target", None)
         self.name, self.step = v, len(self.trace.steps) - 1
-        if target is not None:
+        if target is not None and target in self.trace.viewed:
+            # a view of the argument sees the write: store it now, and
+            # the argument's memory is the value again
+            self.trace.write_step(_Var(self.trace, "a%d" % target,
+                                       self.dtype, arg=target), Ellipsis,
+                                  self)
+            self.name, self.step, self.arg = "a%d" % target, -1, target
+            self.trace.writes.pop(target, None)
+        elif target is not None:
             self.target = target
             self.trace.writes[target] = self
         return self
@@ -378,6 +443,7 @@ class _Var:
         v = self.trace.fresh()
         self.trace.lines.append("%s %s = gpa_cast<%s>(%s);"
                                 % (_CT[dt.char], v, _CT[dt.char], src))
+        self.trace.stage.deps[v] = self.trace.shape_of(src)
         return _Var(self.trace, v, dt)
 
     __add__, __radd__ = _op("add"), _op("add", True)
@@ -513,10 +579,12 @@ class _Fused:
         last = len(trace.steps) - 1
         names = []
         for r in results:
-            if r.step == -1:  # an argument returned as is: a copy
+            if r.step == -1 or r.view:  # an argument or view: a copy
                 v = trace.fresh()
+                src = trace.use(r)
                 trace.lines.append("%s %s = %s;" % (_CT[r.dtype.char], v,
-                                                    trace.use(r)))
+                                                    src))
+                trace.stage.deps[v] = trace.shape_of(src)
                 r = _Var(trace, v, r.dtype)
             if isinstance(trace.steps[r.step], _Stage):
                 trace.steps[r.step].exports[r.name] = r.dtype
@@ -531,7 +599,9 @@ class _Fused:
         for k, step in enumerate(trace.steps):
             if not isinstance(step, _Stage):
                 steps.append(step)
-            elif step.exports:
+                continue
+            steps.extend(step.pre)
+            if step.exports:
                 kname = self.name if step is stages[-1] or k == last else \
                     "%s_%d" % (self.name, k)
                 steps.append(_stage_kernel(step, kname))
@@ -549,8 +619,17 @@ def _stage_kernel(stage, name):
                                      for n, _ in outs])
     kernel = ElementwiseKernel(in_params, out_params, body, name,
                                return_tuple=True)
+    # Note [Fusion shapes]: the inputs each output's shape comes from,
+    # None where that is all of them (the loop's shape)
+    names = [n for n, _, _ in stage.params]
+    arrays = {n for n, _, src in stage.params if src[0] != "value"}
+    shapes = []
+    for n, _ in outs:
+        deps = stage.deps.get(n, frozenset(names))
+        shapes.append(None if deps >= arrays else
+                      [k for k, p in enumerate(names) if p in deps])
     return ("kernel", kernel, [src for _, _, src in stage.params],
-            [n for n, _ in outs])
+            [n for n, _ in outs], shapes)
 
 
 _REDUCE = {"sum": _sums.sum, "prod": _sums.prod, "max": _extrema.max,
@@ -567,12 +646,19 @@ def _run(program, args):
 
     for step in steps:
         if step[0] == "kernel":
-            _, kernel, sources, outs = step
+            _, kernel, sources, outs, shapes = step
             inputs = [value(src) for src in sources]
             if not any(isinstance(x, ndarray) for x in inputs):
                 raise TypeError("gpuarray.fuse: needs at least one array "
                                 "argument")
-            env.update(zip(outs, kernel(*inputs)))
+            for n, r, deps in zip(outs, _launch(kernel, inputs, shapes),
+                                  shapes):
+                env[n] = r if deps is None else _shrink(
+                    r, [inputs[k] for k in deps])
+        elif step[0] == "view":
+            _fi.run_view(step, value, env)
+        elif step[0] == "store":
+            _fi.run_store(step, value)
         else:
             _, fname, src, axis, dtype, keepdims, name = step
             kw = {} if dtype is None else {"dtype": dtype}
@@ -584,6 +670,50 @@ def _run(program, args):
         return None
     res = tuple(env[n] for n in names)
     return res[0] if single else res
+
+
+# Note [Fusion shapes]: a stage's kernel runs over the broadcast shape of
+# all its inputs, and every output has that shape; a value computed from
+# only some of them (x[0] * 2 beside x + 1) has the smaller broadcast
+# shape of those, as NumPy gives it: its output is cut down to the first
+# of the repeated copies (a view), found from the inputs' shapes when
+# the program runs, so one trace still serves all shapes.
+
+def _launch(kernel, inputs, shapes):
+    """The stage kernel's outputs.  Where its inputs do not broadcast
+    together but each output's own do (x[0] + 1 beside y[:, 0]), it
+    runs once per group of outputs of one shape, every other array
+    input a 0-d one (the same kernel; what those give is not kept)."""
+    try:
+        return kernel(*inputs)
+    except ValueError:
+        try:
+            _np.broadcast_shapes(*(_np.shape(x) for x in inputs))
+        except ValueError:
+            if None in shapes:
+                raise
+        else:
+            raise
+    res = [None] * len(shapes)
+    for deps in shapes:
+        if res[shapes.index(deps)] is not None:
+            continue
+        args = [x if k in deps or not isinstance(x, ndarray) else
+                _core.full((), 1, x.dtype) for k, x in enumerate(inputs)]
+        for j, r in enumerate(kernel(*args)):
+            if shapes[j] == deps:
+                res[j] = r
+    return res
+
+
+def _shrink(out, inputs):
+    shape = _np.broadcast_shapes(*(_np.shape(x) for x in inputs))
+    if shape == out.shape:
+        return out
+    lead = out.ndim - len(shape)
+    return out[(0,) * lead + tuple(
+        slice(0, 1) if s == 1 else slice(None)
+        for s in shape)]
 
 
 def fuse(*args, **kwargs):
