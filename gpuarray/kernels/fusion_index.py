@@ -119,8 +119,8 @@ def store(trace, x, idx, value):
         if isinstance(value, (bool, int, float, complex, _np.generic)):
             # setitem's conversion: NumPy's value (and OverflowError)
             value = _np.array(value, dtype=x.dtype)[()]
-        trace.use(x)    # the value takes x's shape: x is in the loop
-        x._assign(value, casting="unsafe")
+        # the value takes x's shape: x is in the loop
+        x._assign(value, casting="unsafe", keep_shape=True)
         return
     trace.write_step(x, tpl=idx, value=value)
 

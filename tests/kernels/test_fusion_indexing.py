@@ -115,6 +115,18 @@ def test_writes_through_indices(fn, dt):
     same(fn, host((3, 4), dt), host((3, 4), dt, seed=1))
 
 
+def test_setitem_broadcasts_into_the_argument():
+    def f(x, y):
+        x[...] = y[0]
+        return x * 1, y[1] + 0
+    same(f, host((3, 4)), host((2, 4), seed=1))
+
+    def g(x, s):
+        x[...] = s
+        return x + 0
+    same(g, host((2, 3)), np.float64(4.5))
+
+
 def test_setitem_casts_as_numpy_setitem():
     # setitem is an unsafe cast (float into int truncates), as NumPy's
     def f(x, y):
