@@ -31,6 +31,10 @@ is an extra kernel output copied into the argument after the kernels
 the argument's shape).  On a scalar argument Python rebinds the name and
 nothing is written.  A function returning None returns None.
 
+Indexing (x[idx], x[idx] = v) runs as steps between the kernels, by
+gpuarray's own indexing (Note [Fusion indexing], kernels/fusion_index.py);
+outputs of one kernel keep their own NumPy shapes (Note [Fusion shapes]).
+
 CuPy's calling rules: with no gpuarray array among the arguments (NumPy
 arrays, Python or NumPy scalars) the Python function runs as written (on
 NumPy, if that is what it is given); gpuarray and NumPy arrays mixed
@@ -64,9 +68,9 @@ class _Stage:
         self.lines = []
         self.exports = {}      # name -> dtype: values later stages use
         self.pre = []          # view steps run before its kernel
+                               # (Note [Fusion indexing])
         self.deps = {}         # name -> the parameters its shape comes
                                # from (Note [Fusion shapes])
-                               # (Note [Fusion indexing])
 
 
 class _Trace:
@@ -134,7 +138,7 @@ class _Trace:
         """x[tpl] = value as a store after the current stage's kernel
         (Note [Fusion indexing])."""
         target = self.need(x)
-        tpl = _fi._template(tpl, self, _Var)
+        tpl = _fi.template(tpl, self, _Var)
         src = self.need(value) if isinstance(value, _Var) else \
             ("value", value)
         self.steps.append(("store", target, tpl, src))

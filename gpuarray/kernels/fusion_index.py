@@ -43,14 +43,14 @@ def _tracers(index, kind):
     return []
 
 
-def _template(index, trace, kind):
+def template(index, trace, kind):
     """The index with each traced value replaced by a _Ref to it."""
     if isinstance(index, kind):
         return _Ref(trace.need(index))
     if isinstance(index, tuple):
-        return tuple(_template(i, trace, kind) for i in index)
+        return tuple(template(i, trace, kind) for i in index)
     if isinstance(index, list):
-        return [_template(i, trace, kind) for i in index]
+        return [template(i, trace, kind) for i in index]
     return index
 
 
@@ -91,7 +91,7 @@ def index(trace, x, idx):
         raise TypeError("'%s' object is not subscriptable" % x.weak.__name__)
     trace.settle([x] + _tracers(idx, _Var))
     src = trace.need(x)
-    tpl = _template(idx, trace, _Var)
+    tpl = template(idx, trace, _Var)
     name = trace.fresh("x")
     trace.stage.pre.append(("view", name, src, tpl))
     var = _Var(trace, name, x.dtype)
