@@ -173,3 +173,22 @@ def test_one_trace_serves_every_shape():
         np.testing.assert_array_equal(gp.asnumpy(f(gp.asarray(x))),
                                       x[-1] + x[0])
     assert len(f.cache) == 1
+
+
+def test_indices_from_arguments_and_lists():
+    x = host((3, 4))
+    same(lambda a, m: a[m] + 1, x, x > 1)
+    same(lambda a: a[[0, 2]] * 2 + a[np.int64(1)], x)
+    f = gp.fuse(lambda a, i: a[i] - 1)
+    np.testing.assert_array_equal(f(gp.asarray(x), 2).get(), x[2] - 1)
+
+
+def augmented_items(a):
+    a[0] += 1
+    a[1:, 2] *= 3
+    a[2] = a[1] + a[0]
+    return a.sum(axis=0)[1:] + a[0].max()
+
+
+def test_augmented_item_assignment_and_reductions_of_views():
+    same(augmented_items, host((3, 4)))
