@@ -48,10 +48,8 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.reduction_ops import _CT
-from .elementwise import ElementwiseKernel
 from . import fusion_index as _fi
-from ..math import extrema as _extrema
-from ..math import sums as _sums
+from . import fusion_run as _fr
 
 __all__ = ["fuse"]
 
@@ -126,22 +124,7 @@ class _Trace:
             self.steps[x.step].exports[x.name] = x.dtype
         return ("var", x.name)
 
-    def settle(self, values):
-        """Ends the current stage where it computes one of `values` (a
-        step that runs between kernels needs them in memory)."""
-        here = len(self.steps) - 1
-        if any(isinstance(v, _Var) and v.step == here and not v.view
-               for v in values):
-            self.steps.append(_Stage())
-
-    def write_step(self, x, tpl, value):
-        """x[tpl] = value as a store after the current stage's kernel
-        (Note [Fusion indexing])."""
-        target = self.need(x)
-        tpl = _fi.template(tpl, self, _Var)
-        src = self.need(value) if isinstance(value, _Var) else \
-            ("value", value)
-        self.steps.append(("store", target, tpl, src))
+    def end_stage(self):
         self.steps.append(_Stage())
 
     def _zero_division(self, name, dt):
@@ -389,10 +372,10 @@ class _Var:
         return done[0] if len(done) == 1 else done
 
     def __getitem__(self, idx):
-        return _fi.index(self.trace, self, idx)
+        return _fi.index(self.trace, self, idx, _Var)
 
     def __setitem__(self, idx, value):
-        _fi.store(self.trace, self, idx, value)
+        _fi.store(self.trace, self, idx, value, _Var)
 
     def _assign(self, value, casting="same_kind", keep_shape=False):
         """This value becomes `value` cast to its dtype (NumPy's
@@ -409,7 +392,7 @@ class _Var:
                             "casting rule 'same_kind'"
                             % (value.dtype, self.dtype))
         if self.view:   # x = a[0]; x += 1 writes a, as in NumPy
-            self.trace.write_step(self, Ellipsis, value)
+            _fi.write_step(self.trace, self, Ellipsis, value, _Var)
             return self
         # setitem keeps x's shape: x's own parameters count too
         shaped = [self.trace.use(self)] if keep_shape else []
@@ -427,9 +410,9 @@ class _Var:
         if target is not None and target in self.trace.viewed:
             # a view of the argument sees the write: store it now, and
             # the argument's memory is the value again
-            self.trace.write_step(_Var(self.trace, "a%d" % target,
-                                       self.dtype, arg=target), Ellipsis,
-                                  self)
+            _fi.write_step(self.trace, _Var(self.trace, "a%d" % target,
+                                            self.dtype, arg=target),
+                           Ellipsis, self, _Var)
             self.name, self.step, self.arg = "a%d" % target, -1, target
             self.trace.writes.pop(target, None)
         elif target is not None:
@@ -546,7 +529,7 @@ class _Fused:
         program = self.cache.get(sig)
         if program is None:
             program = self.cache[sig] = self._build(sig)
-        return _run(program, args)
+        return _fr.run(program, args)
 
     def _tracers(self, sig):
         """The trace and the function's arguments for it."""
@@ -608,116 +591,10 @@ class _Fused:
             if step.exports:
                 kname = self.name if step is stages[-1] or k == last else \
                     "%s_%d" % (self.name, k)
-                steps.append(_stage_kernel(step, kname))
+                steps.append(_fr.stage_kernel(step, kname))
         if result is None:
             single = None
         return steps, tuple(names), single, writes
-
-
-def _stage_kernel(stage, name):
-    outs = list(stage.exports.items())
-    in_params = ", ".join("%s %s" % (dt.name, n)
-                          for n, dt, _ in stage.params)
-    out_params = ", ".join("%s o_%s" % (dt.name, n) for n, dt in outs)
-    body = "\n".join(stage.lines + ["o_%s = %s;" % (n, n)
-                                     for n, _ in outs])
-    kernel = ElementwiseKernel(in_params, out_params, body, name,
-                               return_tuple=True)
-    # Note [Fusion shapes]: the inputs each output's shape comes from,
-    # None where that is all of them (the loop's shape)
-    names = [n for n, _, _ in stage.params]
-    arrays = {n for n, _, src in stage.params if src[0] != "value"}
-    shapes = []
-    for n, _ in outs:
-        deps = stage.deps.get(n, frozenset(names))
-        shapes.append(None if deps >= arrays else
-                      [k for k, p in enumerate(names) if p in deps])
-    return ("kernel", kernel, [src for _, _, src in stage.params],
-            [n for n, _ in outs], shapes)
-
-
-_REDUCE = {"sum": _sums.sum, "prod": _sums.prod, "max": _extrema.max,
-           "min": _extrema.min}
-
-
-def _run(program, args):
-    steps, names, single, writes = program
-    env = {}
-
-    def value(src):
-        kind, v = src
-        return args[v] if kind == "arg" else env[v] if kind == "var" else v
-
-    for step in steps:
-        if step[0] == "kernel":
-            _, kernel, sources, outs, shapes = step
-            inputs = [value(src) for src in sources]
-            if not any(isinstance(x, ndarray) for x in inputs):
-                raise TypeError("gpuarray.fuse: needs at least one array "
-                                "argument")
-            for n, r, deps in zip(outs, _launch(kernel, inputs, shapes),
-                                  shapes):
-                env[n] = r if deps is None else _shrink(
-                    r, [inputs[k] for k in deps])
-        elif step[0] == "view":
-            _fi.run_view(step, value, env)
-        elif step[0] == "store":
-            _fi.run_store(step, value)
-        else:
-            _, fname, src, axis, dtype, keepdims, name = step
-            kw = {} if dtype is None else {"dtype": dtype}
-            env[name] = _REDUCE[fname](value(src), axis=axis,
-                                       keepdims=keepdims, **kw)
-    for i, n in writes.items():   # Note [Fusion writes]
-        args[i][...] = env[n]
-    if single is None:
-        return None
-    res = tuple(env[n] for n in names)
-    return res[0] if single else res
-
-
-# Note [Fusion shapes]: a stage's kernel runs over the broadcast shape of
-# all its inputs, and every output has that shape; a value computed from
-# only some of them (x[0] * 2 beside x + 1) has the smaller broadcast
-# shape of those, as NumPy gives it: its output is cut down to the first
-# of the repeated copies (a view), found from the inputs' shapes when
-# the program runs, so one trace still serves all shapes.
-
-def _launch(kernel, inputs, shapes):
-    """The stage kernel's outputs.  Where its inputs do not broadcast
-    together but each output's own do (x[0] + 1 beside y[:, 0]), it
-    runs once per group of outputs of one shape, every other array
-    input a 0-d one (the same kernel; what those give is not kept)."""
-    try:
-        return kernel(*inputs)
-    except ValueError:
-        try:
-            _np.broadcast_shapes(*(_np.shape(x) for x in inputs))
-        except ValueError:
-            if None in shapes:
-                raise
-        else:
-            raise
-    res = [None] * len(shapes)
-    for deps in shapes:
-        if res[shapes.index(deps)] is not None:
-            continue
-        args = [x if k in deps or not isinstance(x, ndarray) else
-                _core.full((), 1, x.dtype) for k, x in enumerate(inputs)]
-        for j, r in enumerate(kernel(*args)):
-            if shapes[j] == deps:
-                res[j] = r
-    return res
-
-
-def _shrink(out, inputs):
-    shape = _np.broadcast_shapes(*(_np.shape(x) for x in inputs))
-    if shape == out.shape:
-        return out
-    lead = out.ndim - len(shape)
-    return out[(0,) * lead + tuple(
-        slice(0, 1) if s == 1 else slice(None)
-        for s in shape)]
 
 
 def fuse(*args, **kwargs):

@@ -66,8 +66,7 @@ def concrete(template, value):
 
 
 def _no_item_assignment(x):
-    from .fusion import _Scalar
-    if isinstance(x, _Scalar):
+    if hasattr(x, "weak"):   # a Python-scalar tracer
         name = x.weak.__name__
     elif x.step < 0 and not getattr(x, "array", False):
         name = "numpy." + x.dtype.type.__name__
@@ -84,22 +83,25 @@ def _root(x):
     return getattr(x, "root", None) if x.view else None
 
 
-def index(trace, x, idx):
-    """x[idx] of a traced value: a view step (Note [Fusion indexing])."""
-    from .fusion import _Scalar, _Var
-    if isinstance(x, _Scalar):
+def index(trace, x, idx, var):
+    """x[idx] of traced value x: a view step (Note [Fusion indexing]);
+    var: the tracer class."""
+    if hasattr(x, "weak"):   # a Python-scalar tracer
         raise TypeError("'%s' object is not subscriptable" % x.weak.__name__)
-    trace.settle([x] + _tracers(idx, _Var))
+    # a value the current stage computes is in memory only after it
+    here = len(trace.steps) - 1
+    if any(t.step == here and not t.view for t in [x] + _tracers(idx, var)):
+        trace.end_stage()
     src = trace.need(x)
-    tpl = template(idx, trace, _Var)
+    tpl = template(idx, trace, var)
     name = trace.fresh("x")
     trace.stage.pre.append(("view", name, src, tpl))
-    var = _Var(trace, name, x.dtype)
-    var.view = True
-    var.root = _root(x)
-    if var.root is not None:
-        trace.viewed.add(var.root)
-    return var
+    v = var(trace, name, x.dtype)
+    v.view = True
+    v.root = _root(x)
+    if v.root is not None:
+        trace.viewed.add(v.root)
+    return v
 
 
 def _full(idx):
@@ -107,12 +109,11 @@ def _full(idx):
         idx[0] is Ellipsis
 
 
-def store(trace, x, idx, value):
-    """x[idx] = value (Note [Fusion indexing])."""
-    from .fusion import _Var
+def store(trace, x, idx, value, var):
+    """x[idx] = value (Note [Fusion indexing]); var: the tracer class."""
     _no_item_assignment(x)
     target = x.arg if x.step < 0 else getattr(x, "target", None)
-    fusable = isinstance(value, _Var) or isinstance(
+    fusable = isinstance(value, var) or isinstance(
         value, (bool, int, float, complex, _np.generic))
     if _full(idx) and fusable and not x.view and \
             target not in trace.viewed:
@@ -122,7 +123,16 @@ def store(trace, x, idx, value):
         # the value takes x's shape: x is in the loop
         x._assign(value, casting="unsafe", keep_shape=True)
         return
-    trace.write_step(x, tpl=idx, value=value)
+    write_step(trace, x, idx, value, var)
+
+
+def write_step(trace, x, idx, value, var):
+    """x[idx] = value as a store after the current stage's kernel."""
+    target = trace.need(x)
+    tpl = template(idx, trace, var)
+    src = trace.need(value) if isinstance(value, var) else ("value", value)
+    trace.steps.append(("store", target, tpl, src))
+    trace.end_stage()
 
 
 def run_view(step, value, env):
