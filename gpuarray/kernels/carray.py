@@ -75,8 +75,8 @@ def layout(x):
 
 
 class LayoutCache:
-    """The layout arrays of a kernel's calls, kept per layout (so a
-    repeated call makes no transfer); bounded."""
+    """The layout arrays of a kernel's calls, kept per layout and device
+    (so a repeated call makes no transfer); bounded."""
 
     LIMIT = 64
 
@@ -84,12 +84,13 @@ class LayoutCache:
         self.arrays = {}
 
     def get(self, entries):
-        key = tuple(entries)
+        entries = tuple(entries)
+        key = (_core._get_device(), entries)
         arr = self.arrays.get(key)
         if arr is None:
             if len(self.arrays) >= self.LIMIT:
                 self.arrays.clear()
-            arr = self.arrays[key] = _asarray(_np.array(key, _np.int64))
+            arr = self.arrays[key] = _asarray(_np.array(entries, _np.int64))
         return arr
 
 
