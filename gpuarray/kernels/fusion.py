@@ -366,6 +366,11 @@ class _Var:
             raise ValueError("gpuarray.fuse: %s has %d outputs, out= gives "
                              "%d" % (ufunc.__name__, len(vals), len(outs)))
         for o, v in zip(outs, vals):
+            if o is not None and not isinstance(o, _Var):
+                raise TypeError("gpuarray.fuse: out= must be an argument "
+                                "or a traced value, not %s"
+                                % type(o).__name__)
+        for o, v in zip(outs, vals):
             if o is not None:
                 o._assign(v)
         done = tuple(v if o is None else o for o, v in zip(outs, vals))

@@ -129,3 +129,13 @@ def test_out_to_a_fused_argument_casts_same_kind():
         np.true_divide(x.get(), 2, out=z.get())
     with pytest.raises(TypeError):
         gp.fuse(f)(x, z)
+
+
+@pytest.mark.parametrize("out", [np.zeros(3), gp.zeros(3)],
+                         ids=["numpy", "captured"])
+def test_out_not_traced_is_typeerror(out):
+    def f(x):
+        gp.add(x, 1, out=out)
+        return x
+    with pytest.raises(TypeError):
+        gp.fuse(f)(gp.asarray(host((3,), "float64")))
