@@ -42,6 +42,77 @@ static int parse_signature(PyObject *value, PyObject **sig)
     return 0;
 }
 
+/* 1 where obj takes part in NumPy's override protocol (NEP 13): neither
+ * our array nor NumPy's, and its type defines __array_ufunc__ (not
+ * None), as gpuarray.fuse's tracer; 0 otherwise. */
+static int overrides(PyObject *obj)
+{
+    if (gpa_array_check(obj) || PyArray_Check(obj))
+        return 0;
+    PyObject *m = PyObject_GetAttrString((PyObject *)Py_TYPE(obj),
+                                         "__array_ufunc__");
+    if (m == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int usable = m != Py_None;
+    Py_DECREF(m);
+    return usable;
+}
+
+/* Note [Overriding out=]: an out= operand that overrides (a fusion
+ * tracer: gp.add(x, y, out=z) inside gpuarray.fuse) hands the call to
+ * the overriding operands, inputs first, then outputs, as NumPy does;
+ * out= reaches them as a tuple (positional outputs too).  New
+ * reference; NULL with an exception, NumPy's TypeError where every one
+ * returns NotImplemented. */
+static PyObject *out_override(gpa_ufunc *uf, const gpa_ufunc_args *a,
+                              PyObject *const *pos_out, PyObject *kw)
+{
+    PyObject *args = NULL, *kwargs = NULL, *outs = NULL, *r = NULL;
+    int nin = uf->nin, nout = uf->nout;
+    args = PyTuple_New(nin + 2);
+    if (args == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(args, 0, Py_NewRef((PyObject *)uf));
+    PyObject *method = PyUnicode_FromString("__call__");
+    if (method == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(args, 1, method);
+    for (int k = 0; k < nin; k++)
+        PyTuple_SET_ITEM(args, k + 2, Py_NewRef(a->in[k]));
+    outs = PyTuple_New(nout);
+    if (outs == NULL)
+        goto fail;
+    for (int o = 0; o < nout; o++)
+        PyTuple_SET_ITEM(outs, o, Py_NewRef(pos_out[o] ? pos_out[o]
+                                                       : Py_None));
+    kwargs = kw ? PyDict_Copy(kw) : PyDict_New();
+    if (kwargs == NULL || PyDict_SetItemString(kwargs, "out", outs) < 0)
+        goto fail;
+    for (int k = 0; k < nin + nout; k++) {
+        PyObject *obj = k < nin ? a->in[k] : PyTuple_GET_ITEM(outs, k - nin);
+        if (!overrides(obj))
+            continue;
+        PyObject *bound = PyObject_GetAttrString(obj, "__array_ufunc__");
+        if (bound == NULL)
+            goto fail;
+        r = PyObject_Call(bound, args, kwargs);
+        Py_DECREF(bound);
+        if (r != Py_NotImplemented)
+            goto fail; /* a result, or NULL with its exception */
+        Py_CLEAR(r);
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "operand type(s) all returned NotImplemented from "
+                 "__array_ufunc__(%R, '__call__', ...)", (PyObject *)uf);
+fail:
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    Py_XDECREF(outs);
+    return r;
+}
+
 /* __call__(*inputs, *outputs, out=None, where=True, dtype=None,
  *          casting='same_kind', order='K', subok=True) */
 static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
@@ -145,10 +216,15 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
                         "cannot specify both 'signature' and 'dtype'");
         goto fail;
     }
+    int overriding_out = 0;
     for (int o = 0; o < uf->nout; o++) {
         PyObject *v = pos_out[o];
         if (v == NULL || v == Py_None)
             continue;
+        if (overrides(v)) { /* Note [Overriding out=] */
+            overriding_out = 1;
+            continue;
+        }
         if (!gpa_array_check(v)) {
             PyErr_SetString(PyExc_TypeError,
                             "return arrays must be of gpuarray.ndarray type");
@@ -157,7 +233,10 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
         a.out[o] = (gpa_array *)v;
     }
     a.kwargs = kw;
-    r = gpa_ufunc_apply(uf, &a, 0);
+    if (overriding_out)
+        r = out_override(uf, &a, pos_out, kw);
+    else
+        r = gpa_ufunc_apply(uf, &a, 0);
 fail:
     Py_XDECREF(dtype_ref);
     return r;

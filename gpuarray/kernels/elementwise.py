@@ -9,7 +9,9 @@ arguments' dtypes), an optional `raw`, a name.  The user's code sees each
 name as a variable of its type -- for elementwise kernels a copy of the
 input element and a reference to the output element; a raw input is a
 pointer to its first element (C-contiguous, any index), and `i` /
-`_ind.size()` give the element's index and the element count.  Each
+`_ind.size()` give the element's index and the element count.  A raw
+parameter is a CArray as CuPy's (x[i], x[idx], x.size(), x.shape(),
+x.strides(): Note [CArray], kernels/carray.py).  Each
 placeholder is a typedef in the kernel.
 
 Note [Raw outputs]: a raw output is a writable pointer to its first
@@ -47,6 +49,7 @@ from .._engine.arrays import asarray as _asarray
 from .._engine.reduction_ops import _CT
 from .._engine.reduce import _axes, _result_shape
 from .._engine.arrays import ascontiguousarray
+from . import carray as _carray
 
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
 
@@ -66,7 +69,7 @@ static inline double min(double a, double b) { return std::fmin(a, b); }
 
 _PRELUDE = _MINMAX + """
 struct gpa_user_ind { long long n; GPA_DEVICE long long size() const { return n; } };
-"""
+""" + _carray.PRELUDE
 
 
 class _Param:
@@ -226,6 +229,7 @@ class ElementwiseKernel:
         self.return_tuple = return_tuple
         self.nin = len(self.in_params)
         self.nout = len(self.out_params)
+        self._layouts = _carray.LayoutCache()   # Note [CArray]
 
     def __call__(self, *args, size=None, block_size=None, stream=None):
         # block_size: the engine picks the launch shape (no effect on the
@@ -248,18 +252,20 @@ class ElementwiseKernel:
         out_dt = [_resolve(p, types) for p in self.out_params]
         operands = []
         for p, x, dt in zip(self.in_params, ins, in_dt):
-            if p.raw:
-                x = ascontiguousarray(_asarray(x).astype(dt, copy=False))
+            if p.raw:   # Note [CArray]: its own strides
+                x = _asarray(x).astype(dt, copy=False)
             elif isinstance(x, _np.ndarray):
                 x = _asarray(x)
             operands.append(x)
         raw_out = [p.raw for p in self.out_params]
         shape = self._shape(operands, outs, size)
         zeros = (0,) * len(shape)
+        raws = []    # the raw parameters' arrays (Note [CArray])
         for k, (p, x) in enumerate(zip(self.in_params, operands)):
             if p.raw:
                 if x.size == 0:
                     raise ValueError("raw argument %s is empty" % p.name)
+                raws.append(x)
                 operands[k] = _core._as_strided(x, shape, zeros, 0, False)
         for j, (o, dt) in enumerate(zip(outs, out_dt)):
             if o is None:
@@ -277,6 +283,11 @@ class ElementwiseKernel:
             _core._as_strided(_core.empty((1,), w.dtype), shape, zeros, 0,
                               False)
             for w, r in zip(work, raw_out) if r]
+        raws += [w for w, r in zip(work, raw_out) if r]
+        if raws:    # Note [CArray]: the layouts, one more raw input
+            meta = self._layouts.get(
+                [v for w in raws for v in _carray.layout(w)])
+            ops_in.append(_carray.as_loop_input(meta, shape))
         ops_out = [o for o, r in zip(outs, raw_out) if not r]
         out_types = [dt for dt, r in zip(out_dt, raw_out) if not r]
         if not ops_out:
@@ -284,9 +295,11 @@ class ElementwiseKernel:
                                          shape, zeros, 0, False)]
             out_types = [out_dt[0]]
         loop_types = tuple(in_dt) + tuple(
-            dt for dt, r in zip(out_dt, raw_out) if r) + tuple(out_types)
+            dt for dt, r in zip(out_dt, raw_out) if r) + (
+            (_np.dtype(_np.int64),) if raws else ()) + tuple(out_types)
         with _on_stream(stream):
-            _core._elementwise(self._body(types), tuple(ops_in),
+            _core._elementwise(self._body(types, [w.ndim for w in raws]),
+                               tuple(ops_in),
                                tuple(ops_out), loop_types,
                                _PRELUDE + self.preamble)
         for o, w, r in zip(outs, work, raw_out):
@@ -298,23 +311,39 @@ class ElementwiseKernel:
             return outs[0]
         return tuple(outs)
 
-    def _body(self, types):
+    def _body(self, types, ndims=None):
         """The kernel body: typedefs of the placeholders, the names bound
-        to the operands (Note [User kernels]), then the user's code."""
+        to the operands (Note [User kernels]), then the user's code.
+        ndims: of the raw parameters, inputs then outputs (Note
+        [CArray]; default 1 each)."""
         body = [_typedefs(types),
                 "const long long i = gpa_i; (void)i;\n",
                 "const gpa_user_ind _ind = {(long long)n}; (void)_ind;\n"]
+        raw = [p for p in self.in_params + self.out_params if p.raw]
+        ndims = list(ndims) if ndims is not None else [1] * len(raw)
+        # the layout array: the input after the raw outputs' pointers
+        meta = self.nin + sum(p.raw for p in self.out_params)
+        offsets, off = [], 0
+        for nd in ndims:
+            offsets.append(off)
+            off += 2 + 2 * nd
+        r = 0
         for k, p in enumerate(self.in_params):
             if p.raw:
-                body.append("const in%d_t *%s = p%d;\n" % (k, p.name, k))
+                body.append(_carray.declaration(
+                    p.name, "in%d_t" % k, ndims[r], k, meta, offsets[r],
+                    True))
+                r += 1
             else:
                 body.append("in%d_t %s = in%d;\n" % (k, p.name, k))
         k, j = self.nin, 0
         for p in self.out_params:
             if p.raw:  # Note [Raw outputs]: one more input's pointer
-                body.append("in%d_t *%s = const_cast<in%d_t *>(p%d);\n"
-                            % (k, p.name, k, k))
+                body.append(_carray.declaration(
+                    p.name, "in%d_t" % k, ndims[r], k, meta, offsets[r],
+                    False))
                 k += 1
+                r += 1
             else:
                 body.append("out%d_t &%s = out%d;\n" % (j, p.name, j))
                 j += 1

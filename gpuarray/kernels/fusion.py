@@ -31,6 +31,10 @@ is an extra kernel output copied into the argument after the kernels
 the argument's shape).  On a scalar argument Python rebinds the name and
 nothing is written.  A function returning None returns None.
 
+Indexing (x[idx], x[idx] = v) runs as steps between the kernels, by
+gpuarray's own indexing (Note [Fusion indexing], kernels/fusion_index.py);
+outputs of one kernel keep their own NumPy shapes (Note [Fusion shapes]).
+
 CuPy's calling rules: with no gpuarray array among the arguments (NumPy
 arrays, Python or NumPy scalars) the Python function runs as written (on
 NumPy, if that is what it is given); gpuarray and NumPy arrays mixed
@@ -44,9 +48,8 @@ import numpy as _np
 from .. import _core
 from .._core import ndarray
 from .._engine.reduction_ops import _CT
-from .elementwise import ElementwiseKernel
-from ..math import extrema as _extrema
-from ..math import sums as _sums
+from . import fusion_index as _fi
+from . import fusion_run as _fr
 
 __all__ = ["fuse"]
 
@@ -62,6 +65,10 @@ class _Stage:
         self.imported = set()  #   | ("var", name of an earlier value))
         self.lines = []
         self.exports = {}      # name -> dtype: values later stages use
+        self.pre = []          # view steps run before its kernel
+                               # (Note [Fusion indexing])
+        self.deps = {}         # name -> the parameters its shape comes
+                               # from (Note [Fusion shapes])
 
 
 class _Trace:
@@ -75,6 +82,7 @@ class _Trace:
         self.python = python      # Note [Python-scalar tracing]
         self.zero_division = False
         self.writes = {}          # argument number -> name (Note [Fusion writes])
+        self.viewed = set()       # arguments a view was taken of
 
     @property
     def stage(self):
@@ -94,16 +102,30 @@ class _Trace:
         return name
 
     def use(self, x):
-        """x's name in the current stage: an argument or a value of an
-        earlier step becomes a parameter of this one."""
+        """x's name in the current stage: an argument, a view or a value
+        of an earlier step becomes a parameter of this one."""
         here = len(self.steps) - 1
-        if x.step != here and x.name not in self.stage.imported:
+        if (x.step != here or x.view) and x.name not in self.stage.imported:
             self.stage.imported.add(x.name)
-            src = ("arg", x.arg) if x.step < 0 else ("var", x.name)
-            self.stage.params.append((x.name, x.dtype, src))
-            if x.step >= 0 and isinstance(self.steps[x.step], _Stage):
-                self.steps[x.step].exports[x.name] = x.dtype
+            self.stage.params.append((x.name, x.dtype, self.need(x)))
         return x.name
+
+    def shape_of(self, *names):
+        """The parameters whose broadcast shape values `names` of the
+        current stage have (Note [Fusion shapes])."""
+        deps = self.stage.deps
+        return frozenset().union(*(deps.get(n, (n,)) for n in names))
+
+    def need(self, x):
+        """x's source for a later step (its stage exports it)."""
+        if x.step < 0:
+            return ("arg", x.arg)
+        if not x.view and isinstance(self.steps[x.step], _Stage):
+            self.steps[x.step].exports[x.name] = x.dtype
+        return ("var", x.name)
+
+    def end_stage(self):
+        self.steps.append(_Stage())
 
     def _zero_division(self, name, dt):
         """Python's ZeroDivisionError for an operator of Python scalars:
@@ -130,12 +152,10 @@ class _Trace:
             raise TypeError("gpuarray.fuse: %s of a non-traced value" % fname)
         if not self.reductions:  # vectorize: a reduction of one element
             raise TypeError("gpuarray.fuse: no reductions here")
-        if x.step >= 0 and isinstance(self.steps[x.step], _Stage):
-            self.steps[x.step].exports[x.name] = x.dtype
+        src = self.need(x)
         kw = {} if dtype is None else {"dtype": dtype}
         rdt = getattr(_np, fname)(_np.zeros(1, x.dtype), **kw).dtype
         name = self.fresh("r")
-        src = ("arg", x.arg) if x.step < 0 else ("var", x.name)
         self.steps.append(("reduce", fname, src, axis, dtype, keepdims,
                            name))
         var = _Var(self, name, rdt)
@@ -164,11 +184,14 @@ class _Trace:
         outs = [self.fresh() for _ in range(ours.nout)]
         for v, dt in zip(outs, loop[nin:]):
             self.lines.append("%s %s;" % (_CT[dt.char], v))
-        block = []
+        block, used = [], []
         for k, (x, dt) in enumerate(zip(inputs, loop[:nin])):
             _check_int_constant(x, dt, name, python)
-            src = self.use(x) if isinstance(x, _Var) else \
-                self.constant(x, dt)
+            if isinstance(x, _Var):
+                src = self.use(x)
+                used.append(src)
+            else:
+                src = self.constant(x, dt)
             block.append("typedef %s in%d_t; in%d_t in%d = "
                          "gpa_cast<in%d_t>(%s);" % (_CT[dt.char], k, k, k, k,
                                                     src))
@@ -183,6 +206,8 @@ class _Trace:
             block += self._zero_division(name, loop[0])
         block.append(body)
         block += ["%s = out%d;" % (v, j) for j, v in enumerate(outs)]
+        for v in outs:
+            self.stage.deps[v] = self.shape_of(*used)
         self.lines.append("{ " + " ".join(block) + " }")
         if self.python:
             # an operator of Python scalars gives one; a ufunc call
@@ -302,6 +327,8 @@ def _unary(name):
 class _Var:
     """A traced value: a variable of the fused kernel (Note [Fusion])."""
 
+    view = False   # a view step's result (Note [Fusion indexing])
+
     def __init__(self, trace, name, dtype, arg=None):
         self.trace, self.name, self.dtype = trace, name, _np.dtype(dtype)
         # the step that computes it (-1: argument number `arg`)
@@ -339,31 +366,61 @@ class _Var:
             raise ValueError("gpuarray.fuse: %s has %d outputs, out= gives "
                              "%d" % (ufunc.__name__, len(vals), len(outs)))
         for o, v in zip(outs, vals):
+            if o is not None and not isinstance(o, _Var):
+                raise TypeError("gpuarray.fuse: out= must be an argument "
+                                "or a traced value, not %s"
+                                % type(o).__name__)
+        for o, v in zip(outs, vals):
             if o is not None:
                 o._assign(v)
         done = tuple(v if o is None else o for o, v in zip(outs, vals))
         return done[0] if len(done) == 1 else done
 
-    def _assign(self, value):
+    def __getitem__(self, idx):
+        return _fi.index(self.trace, self, idx, _Var)
+
+    def __setitem__(self, idx, value):
+        _fi.store(self.trace, self, idx, value, _Var)
+
+    def _assign(self, value, casting="same_kind", keep_shape=False):
         """This value becomes `value` cast to its dtype (NumPy's
-        same_kind rule, as an in-place operator or out=); an argument is
-        written back after the kernel (Note [Fusion writes])."""
+        same_kind rule, as an in-place operator or out=; setitem's
+        unsafe one); an argument is written back after the kernel (Note
+        [Fusion writes]), a view is written at once (Note [Fusion
+        indexing])."""
         if isinstance(self, _Scalar):
             raise TypeError("gpuarray.fuse: only array arguments and "
                             "traced values can be written to")
-        if isinstance(value, _Var) and not _np.can_cast(
-                value.dtype, self.dtype, "same_kind"):
+        if casting == "same_kind" and isinstance(value, _Var) and \
+                not _np.can_cast(value.dtype, self.dtype, "same_kind"):
             raise TypeError("Cannot cast ufunc output from %s to %s with "
                             "casting rule 'same_kind'"
                             % (value.dtype, self.dtype))
-        src = self.trace.use(value) if isinstance(value, _Var) else \
-            self.trace.constant(value, self.dtype)
+        if self.view:   # x = a[0]; x += 1 writes a, as in NumPy
+            _fi.write_step(self.trace, self, Ellipsis, value, _Var)
+            return self
+        # setitem keeps x's shape: x's own parameters count too
+        shaped = [self.trace.use(self)] if keep_shape else []
+        if isinstance(value, _Var):
+            src = self.trace.use(value)
+            shaped.append(src)
+        else:
+            src = self.trace.constant(value, self.dtype)
         v = self.trace.fresh()
         self.trace.lines.append("%s %s = gpa_cast<%s>(%s);" % (
             _CT[self.dtype.char], v, _CT[self.dtype.char], src))
+        self.trace.stage.deps[v] = self.trace.shape_of(*shaped)
         target = self.arg if self.step < 0 else getattr(self, "target", None)
         self.name, self.step = v, len(self.trace.steps) - 1
-        if target is not None:
+        if target is not None and target in self.trace.viewed:
+            # a view of the argument sees the write: store it now, and
+            # the argument's memory is the value again
+            _fi.write_step(self.trace, _Var(self.trace, "a%d" % target,
+                                            self.dtype, arg=target),
+                           Ellipsis, self, _Var)
+            self.name, self.step, self.arg = "a%d" % target, -1, target
+            self.trace.writes.pop(target, None)
+        elif target is not None:
             self.target = target
             self.trace.writes[target] = self
         return self
@@ -378,6 +435,7 @@ class _Var:
         v = self.trace.fresh()
         self.trace.lines.append("%s %s = gpa_cast<%s>(%s);"
                                 % (_CT[dt.char], v, _CT[dt.char], src))
+        self.trace.stage.deps[v] = self.trace.shape_of(src)
         return _Var(self.trace, v, dt)
 
     __add__, __radd__ = _op("add"), _op("add", True)
@@ -476,7 +534,7 @@ class _Fused:
         program = self.cache.get(sig)
         if program is None:
             program = self.cache[sig] = self._build(sig)
-        return _run(program, args)
+        return _fr.run(program, args)
 
     def _tracers(self, sig):
         """The trace and the function's arguments for it."""
@@ -513,10 +571,12 @@ class _Fused:
         last = len(trace.steps) - 1
         names = []
         for r in results:
-            if r.step == -1:  # an argument returned as is: a copy
+            if r.step == -1 or r.view:  # an argument or view: a copy
                 v = trace.fresh()
+                src = trace.use(r)
                 trace.lines.append("%s %s = %s;" % (_CT[r.dtype.char], v,
-                                                    trace.use(r)))
+                                                    src))
+                trace.stage.deps[v] = trace.shape_of(src)
                 r = _Var(trace, v, r.dtype)
             if isinstance(trace.steps[r.step], _Stage):
                 trace.steps[r.step].exports[r.name] = r.dtype
@@ -531,63 +591,15 @@ class _Fused:
         for k, step in enumerate(trace.steps):
             if not isinstance(step, _Stage):
                 steps.append(step)
-            elif step.exports:
+                continue
+            steps.extend(step.pre)
+            if step.exports:
                 kname = self.name if step is stages[-1] or k == last else \
                     "%s_%d" % (self.name, k)
-                steps.append(_stage_kernel(step, kname))
+                steps.append(_fr.stage_kernel(step, kname))
         if result is None:
             single = None
         return steps, tuple(names), single, writes
-
-
-def _stage_kernel(stage, name):
-    outs = list(stage.exports.items())
-    in_params = ", ".join("%s %s" % (dt.name, n)
-                          for n, dt, _ in stage.params)
-    out_params = ", ".join("%s o_%s" % (dt.name, n) for n, dt in outs)
-    body = "\n".join(stage.lines + ["o_%s = %s;" % (n, n)
-                                     for n, _ in outs])
-    # a C identifier, as ElementwiseKernel asks ("<lambda>" is a name too)
-    name = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
-    if not name or name[0].isdigit():
-        name = "fused_" + name
-    kernel = ElementwiseKernel(in_params, out_params, body, name,
-                               return_tuple=True)
-    return ("kernel", kernel, [src for _, _, src in stage.params],
-            [n for n, _ in outs])
-
-
-_REDUCE = {"sum": _sums.sum, "prod": _sums.prod, "max": _extrema.max,
-           "min": _extrema.min}
-
-
-def _run(program, args):
-    steps, names, single, writes = program
-    env = {}
-
-    def value(src):
-        kind, v = src
-        return args[v] if kind == "arg" else env[v] if kind == "var" else v
-
-    for step in steps:
-        if step[0] == "kernel":
-            _, kernel, sources, outs = step
-            inputs = [value(src) for src in sources]
-            if not any(isinstance(x, ndarray) for x in inputs):
-                raise TypeError("gpuarray.fuse: needs at least one array "
-                                "argument")
-            env.update(zip(outs, kernel(*inputs)))
-        else:
-            _, fname, src, axis, dtype, keepdims, name = step
-            kw = {} if dtype is None else {"dtype": dtype}
-            env[name] = _REDUCE[fname](value(src), axis=axis,
-                                       keepdims=keepdims, **kw)
-    for i, n in writes.items():   # Note [Fusion writes]
-        args[i][...] = env[n]
-    if single is None:
-        return None
-    res = tuple(env[n] for n in names)
-    return res[0] if single else res
 
 
 def fuse(*args, **kwargs):

@@ -97,3 +97,45 @@ def test_function_returning_none_without_writes():
     def f(x):
         x + 1
     assert gp.fuse(f)(gp.arange(3)) is f(np.arange(3))
+
+
+def out_writes(x, y, z):
+    np_or_gp = gp if isinstance(x, gp.ndarray) or \
+        type(x).__name__ == "_Var" else np
+    np_or_gp.add(x, y, out=z)          # keyword
+    np_or_gp.multiply(z, 2, z)         # positional
+    q, r = np_or_gp.divmod(x, 3, out=(None, y))
+    return q + z
+
+
+@pytest.mark.parametrize("dt", ["float64", "int32"])
+def test_out_to_a_fused_argument(dt):
+    # Note [Overriding out=]: the ufunc hands out=<tracer> to the trace
+    a, b, c = (host((2, 3), dt, seed=s) for s in range(3))
+    na, nb, nc = a.copy(), b.copy(), c.copy()
+    want = out_writes(na, nb, nc)
+    ga, gb, gc = gp.asarray(a), gp.asarray(b), gp.asarray(c)
+    got = gp.fuse(out_writes)(ga, gb, gc)
+    np.testing.assert_array_equal(got.get(), want)
+    for g, n in ((ga, na), (gb, nb), (gc, nc)):
+        np.testing.assert_array_equal(g.get(), n)
+
+
+def test_out_to_a_fused_argument_casts_same_kind():
+    def f(x, z):
+        gp.true_divide(x, 2, out=z)
+    x, z = gp.asarray(host((3,), "int64")), gp.asarray(host((3,), "int64"))
+    with pytest.raises(TypeError):
+        np.true_divide(x.get(), 2, out=z.get())
+    with pytest.raises(TypeError):
+        gp.fuse(f)(x, z)
+
+
+@pytest.mark.parametrize("out", [np.zeros(3), gp.zeros(3)],
+                         ids=["numpy", "captured"])
+def test_out_not_traced_is_typeerror(out):
+    def f(x):
+        gp.add(x, 1, out=out)
+        return x
+    with pytest.raises(TypeError):
+        gp.fuse(f)(gp.asarray(host((3,), "float64")))

@@ -145,9 +145,11 @@ def test_user_kernel_text_compiles_with_nvrtc():
     k = gp.ElementwiseKernel("T x, raw T t, int64 s", "T y",
                              "y = x * t[i % 2] + s + _ind.size()", "k")
     body = k._body({"T": f32})
+    # operands: x, t (raw), s, the raw layouts (Note [CArray]), y
     src = [_kernels._PRELUDE,
-           gp._core._ew_source(body, ["f", "f", "q", "f"],
-                               ["f", "f", "q", "f"], 3, 1, 1, True, "ew")]
+           gp._core._ew_source(body, ["f", "f", "q", "q", "f"],
+                               ["f", "f", "q", "q", "f"], 4, 1, 1, True,
+                               "ew")]
     assert len(nvrtc_check("\n".join(src), 90)) > 1000
     r = gp.ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)",
                            "0", "l2")

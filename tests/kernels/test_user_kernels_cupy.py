@@ -305,8 +305,9 @@ def test_raw_output_kernel_text_compiles_with_nvrtc():
     k = gp.ElementwiseKernel("T x, raw int64 idx", "raw T y",
                              "y[idx[i]] = max(x, (T)0)", "scatter_nvrtc")
     body = k._body({"T": np.dtype(np.float32)})
-    # operands: x, idx (raw input), y (raw output as an input), scratch
-    src = gp._core._ew_source(body, list("flff"), list("flff"), 3, 1, 1,
+    # operands: x, idx (raw input), y (raw output as an input), the raw
+    # layouts (Note [CArray]), scratch
+    src = gp._core._ew_source(body, list("flfqf"), list("flfqf"), 4, 1, 1,
                               False, "scatter_nvrtc")
     from gpuarray.kernels.elementwise import _PRELUDE
     assert len(nvrtc_check(_PRELUDE + src, 90)) > 1000
