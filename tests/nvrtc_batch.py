@@ -70,7 +70,7 @@ class NvrtcBatch:
                            for k, s in self._texts.items())
         try:
             self._cubin = gp._core._nvrtc_compile(joined, self._arch, True)
-        except gp.CompileError:
+        except RuntimeError:  # CompileError, or NVRTC refusing the size
             self._cubin = b""  # each text alone then, with its own message
         self._symbols = frozenset(self._cubin.split(b"\0"))
 

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import gpuarray as gp
+from host_prelude_seed import seed_prelude
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -266,8 +267,13 @@ def start_slow_compile(tmp_path):
     env = dict(os.environ, CXX=str(cxx), TMPDIR=str(tmpdir),
                GPUARRAY_CACHE_DIR=str(tmp_path / "cache"),
                PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    # SIGINT back to its default in the child: pytest started from a
+    # non-interactive shell's background job ignores it, and a Python
+    # started with it ignored never raises KeyboardInterrupt
     p = subprocess.Popen([sys.executable, "-c", COMPILE], env=env, cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                          signal.SIG_DFL))
     assert p.stdout.readline().strip() == b"start"
     deadline = time.time() + 60
     while not pidfile.exists() or not pidfile.read_text().strip():
@@ -311,6 +317,9 @@ def test_sigkill_during_compile_kills_compiler_and_next_run_cleans(tmp_path):
     assert gone(compiler), "the compiler outlived the process"
     env = dict(env)
     del env["CXX"]
+    # the next run's g++ finds the session's precompiled prelude (keyed on
+    # CXX: the slow wrapper's run made none), not what this test is about
+    seed_prelude(tmp_path / "cache")
     r = subprocess.run([sys.executable, "-c", COMPILE], env=env, cwd=ROOT,
                        capture_output=True, timeout=300)
     assert r.returncode == 0, r.stderr.decode()[-2000:]
