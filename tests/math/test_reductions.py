@@ -511,19 +511,43 @@ def test_scan_level3_chain_at_device_tile_size():
     assert np.array_equal(got.get(), want)
 
 
+def scan_tiling(dt):
+    """(elements per scan tile, tile blocks the device runs at once) for a
+    scan accumulating in `dt`, from the device's own parameters (csrc/ops/
+    scan.c, jit/reduce.h): on CUDA a tile is 256 threads of 43/21/11 items
+    for a 4/8/16-byte accumulator, and an SM holds at most
+    maxThreadsPerMultiProcessor / 256 of them; on the host a tile is one
+    thread's 64 items, and a launch runs on host_threads threads."""
+    if isinstance(gp.cuda.get_current_device(), gp.cuda.HostDevice):
+        return 64, gp._core._config()["host_threads"]
+    acc = np.dtype(dt).itemsize
+    items = 43 if acc <= 4 else (21 if acc <= 8 else 11)
+    props = gp.cuda.runtime.getDeviceProperties(
+        gp.cuda.runtime.getDevice())
+    return 256 * items, (props["multiProcessorCount"]
+                         * (props["maxThreadsPerMultiProcessor"] // 256))
+
+
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.int64,
                                 np.uint64, np.complex64], ids=ids)
 def test_scan_more_tiles_than_resident_blocks(dt):
-    """More tiles than fit on a GPU at once (tiles wait on tiles whose
+    """More tiles than fit on the device at once (tiles wait on tiles whose
     blocks started long before them), contiguous and offset rows, and rows
     whose starts are not 16-byte aligned.  Values 0/1 keep float sums
-    exact."""
-    n = 10_000_019
+    exact.  The size comes from the device's tiling: two waves of resident
+    blocks, and at least 3 level-2 blocks of 1024 tiles (Note
+    [Deterministic look-back]) where that is more (the host: a few
+    threads); the level-3 chain has its own tests above."""
+    tile, resident = scan_tiling(dt)
+    n = max(2 * resident, 2 * 1024 + 3) * tile + 19
+    # float32 sums of 0/1 values (n/2 on average) stay exact below 2**24
+    n = min(n, 30_000_019)
     x = make((n,), np.int8, lo=0, hi=1).astype(dt)
     a = gp.asarray(x)
     check(gp.cumsum(a), np.cumsum(x), exact=True)
     check(gp.cumsum(a[3:]), np.cumsum(x[3:]), exact=True)
-    x2 = x[:3 * 1_000_003].reshape(3, 1_000_003)
+    m = (n // 3 - 1) | 1   # odd: rows 1 and 2 start off 16-byte alignment
+    x2 = x[:3 * m].reshape(3, m)
     check(gp.cumsum(gp.asarray(x2), axis=1), np.cumsum(x2, axis=1),
           exact=True)
     check(gp.maximum.accumulate(a[::-1]), np.maximum.accumulate(x[::-1]),

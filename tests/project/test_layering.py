@@ -198,16 +198,23 @@ def violations(graph, eager, chapters=CHAPTERS, allowed=LOCAL_ALLOWED):
 
 # ------------------------------------------------------------ the rules
 
-def test_gpuarray_follows_the_import_rules():
-    bad = violations(scan(), eager_modules())
+@pytest.fixture(scope="module")
+def tree():
+    """(scan(), eager_modules()) of this tree: every module parsed and a
+    fresh interpreter's import, done once for the tests that read them."""
+    return scan(), eager_modules()
+
+
+def test_gpuarray_follows_the_import_rules(tree):
+    bad = violations(*tree)
     assert not bad, "\n".join(bad)
 
 
-def test_allow_list_is_short_and_used():
+def test_allow_list_is_short_and_used(tree):
     # five: two chapters launch one raw kernel of their own each; a third
     # such user should move RawKernel's launch below the chapters instead
     assert len(LOCAL_ALLOWED) <= 5
-    graph, eager = scan(), eager_modules()
+    graph, eager = tree
     used = {(chapter(m), chapter(e.target)) for m, es in graph.items()
             for e in es if e.target == "gpuarray" or
             (e.local and not (m in eager and e.target not in eager))}
