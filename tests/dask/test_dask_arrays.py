@@ -46,6 +46,11 @@ def client():
         # a limit here would watch this whole pytest process
         memory_limit=0, dashboard_address=None, silence_logs=40,
         scheduler_kwargs=ANY_HTTP_PORT)
+    yield from _serve(cluster)
+
+
+def _serve(cluster):
+    """A client of `cluster` for the fixture's tests; both closed after."""
     c = distributed.Client(cluster)
     try:
         yield c
@@ -67,12 +72,9 @@ def process_client():
         memory_limit="700MiB" if gp._core._default_kind() == "host"
         else "4GiB", dashboard_address=None,
         silence_logs=40, scheduler_kwargs=ANY_HTTP_PORT)
-    c = distributed.Client(cluster)
     try:
-        yield c
+        yield from _serve(cluster)
     finally:
-        c.close()
-        cluster.close()
         if old is None:
             os.environ.pop("PYTHONPATH", None)
         else:
