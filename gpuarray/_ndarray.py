@@ -517,6 +517,15 @@ _core._set_hook("element_value", _advanced._element_value)
 _core._set_hook("getitem_advanced", _advanced._getitem)
 _core._set_hook("setitem_advanced", _advanced._setitem)
 _core._set_hook("void_compare", _structured.void_compare)
+
+
+def _object_compare(a, other, eq):
+    # a == other (eq) or a != other, other an object without a comparison
+    # of its own: NumPy's elementwise identity test, all False for ==
+    return _core.full(a.shape, not eq, _np.bool_)
+
+
+_core._set_hook("object_compare", _object_compare)
 _core._set_hook("negative_exponent", _ufuncs._negative_exponent)
 _core._set_hook("ufunc.outer", _ufuncs._outer)
 _core._set_hook("ufunc.reduce", _reduce_hook._ufunc_reduce)

@@ -234,5 +234,22 @@ PyObject *gpa_array_richcompare(PyObject *a, PyObject *b, int op)
         Py_DECREF(args);
         return r;
     }
-    return binary(map[op], a, b);
+    PyObject *r = binary(map[op], a, b);
+    /* == and != with an object that has no comparison of its own (None,
+     * Ellipsis, object()): NumPy compares each element with it, by
+     * identity, so an all-False (==) or all-True (!=) array, where
+     * Python's fallback would give one bool */
+    if (r == Py_NotImplemented && (op == Py_EQ || op == Py_NE) &&
+        gpa_array_check(a) &&
+        Py_TYPE(b)->tp_richcompare == PyBaseObject_Type.tp_richcompare &&
+        !PyObject_HasAttrString(b, "__array_ufunc__")) {
+        /* (an __array_ufunc__ = None object defers: NumPy's rule) */
+        Py_DECREF(r);
+        PyObject *args = Py_BuildValue("(Oi)", b, op == Py_EQ);
+        if (args == NULL)
+            return NULL;
+        r = gpa_hook_call("object_compare", a, args, NULL);
+        Py_DECREF(args);
+    }
+    return r;
 }

@@ -593,3 +593,30 @@ def test_ndarray_constructor_misaligned_strides_refused():
     # NumPy makes an unaligned array; device memory must stay aligned
     with pytest.raises(ValueError):
         gp.ndarray((2, 3), strides=(1, 1))
+
+
+# ---- == / != with objects that have no comparison of their own -----------
+
+@pytest.mark.parametrize("value", [None, Ellipsis, object(), np._NoValue],
+                         ids=["None", "Ellipsis", "object", "NoValue"])
+@pytest.mark.parametrize("dtype", [np.int32, np.float64, np.bool_,
+                                   np.complex128])
+@pytest.mark.parametrize("op", ["a == v", "v == a", "a != v", "v != a"])
+def test_compare_with_plain_object_is_elementwise(value, dtype, op):
+    # NumPy compares each element with the object (identity): an array
+    # of False for ==, of True for !=, not Python's single bool
+    x = np.array([[1, 2, 3], [4, 5, 6]], dtype)
+    want = eval(op, {"a": x, "v": value})
+    got = eval(op, {"a": gp.asarray(x), "v": value})
+    assert isinstance(got, gp.ndarray)
+    assert_array_equal_gp(got, want)
+
+
+def test_compare_defers_to_array_ufunc_none():
+    class Defer:
+        __array_ufunc__ = None
+
+    d = Defer()
+    x, g = np.arange(3), gp.arange(3)
+    assert (x == d) is False and (g == d) is False   # Python's fallback
+    assert (x != d) is True and (g != d) is True
