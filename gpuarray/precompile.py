@@ -371,10 +371,13 @@ def _package_dir():
                         "_precompiled")
 
 
-def _install(cache, dest):
+def _install(cache, dest, prune=False):
     """Copies the compiled modules (not the precompiled headers) from the
     cache to dest/<compiler>/, files 0644 in directories 0755: readable by
-    all, writable by the installer only (the trust rule)."""
+    all, writable by the installer only (the trust rule).  prune (a
+    complete set was built): modules of an earlier build that this one did
+    not make go -- their keys name other options (Note [Host kernel link]
+    changed every key), nothing would ever load them."""
     for sub in ("host", "cuda"):
         src = os.path.join(cache, sub)
         if not os.path.isdir(src):
@@ -383,6 +386,7 @@ def _install(cache, dest):
         os.makedirs(out, exist_ok=True)
         for d in (dest, out):
             os.chmod(d, 0o755)
+        made = set()
         for name in os.listdir(src):
             p = os.path.join(src, name)
             if os.path.isfile(p) and not os.path.islink(p):
@@ -390,6 +394,10 @@ def _install(cache, dest):
                 shutil.copyfile(p, q + ".tmp")
                 os.chmod(q + ".tmp", 0o644)
                 os.replace(q + ".tmp", q)
+                made.add(name)
+        for name in os.listdir(out) if prune and made else ():
+            if name not in made:
+                os.unlink(os.path.join(out, name))
 
 
 def main(argv=None):
@@ -430,7 +438,7 @@ def main(argv=None):
     except (ValueError, IndexError):
         compiles, failed = 0, True
     if tmp is not None:
-        _install(tmp, _package_dir())
+        _install(tmp, _package_dir(), prune=not failed)
         shutil.rmtree(tmp, ignore_errors=True)
     print("gpuarray.precompile: %d modules compiled in %.0f s, %d at a "
           "time%s" % (compiles, time.perf_counter() - t, n,

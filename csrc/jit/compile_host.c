@@ -385,9 +385,15 @@ static int job_run(host_job *j, const gpa_compile_item *it, const char *pch)
     char src[1200], out[1200];
     job_path(j, "kernel.cpp", src, sizeof src);
     job_path(j, "kernel.so", out, sizeof out);
-    const char *const extra[] = {"-o", out, src, NULL};
-    return start_compiler(it->opts, extra, j->log_fd, j->pch ? pch_fd : -1,
-                          &j->pid);
+    const char *extra[8] = {"-o", out, src, NULL};
+    /* Note [Host kernel link]: generated kernels link -nostdlib, their
+     * libraries after the source; raw source the driver's full way */
+    int raw = it->kernels == NULL;
+    const char *const *libs = raw ? NULL : gpa_host_link_libs();
+    for (int k = 3; libs != NULL && *libs != NULL && k < 7; k++)
+        extra[k] = *libs++;
+    return start_compiler(raw ? gpa_host_raw_opts() : it->opts, extra,
+                          j->log_fd, j->pch ? pch_fd : -1, &j->pid);
 }
 
 /* Makes the build folder, writes the source and starts the compiler. */
@@ -560,7 +566,7 @@ static int host_compile_raw(gpa_device *dev, const char *source,
 {
     GPA_UNUSED(user_opts);
     GPA_UNUSED(n_user_opts);
-    return host_compile(dev, source, NULL, HOST_OPTS, image, n);
+    return host_compile(dev, source, NULL, gpa_host_raw_opts(), image, n);
 }
 
 const gpa_compiler gpa_host_compiler = {

@@ -12,4 +12,11 @@ const char *gpa_host_isa(void);
  * cache key, so a kernel built for another CPU level is never loaded). */
 const char *gpa_host_opts(void);
 
+/* The options of user (raw) source: the same without -nostdlib. */
+const char *gpa_host_raw_opts(void);
+
+/* What a generated kernel links against, after its source (Note [Host
+ * kernel link]); NULL-terminated. */
+const char *const *gpa_host_link_libs(void);
+
 #endif
