@@ -241,7 +241,8 @@ PyObject *gpa_array_richcompare(PyObject *a, PyObject *b, int op)
      * Python's fallback would give one bool */
     if (r == Py_NotImplemented && (op == Py_EQ || op == Py_NE) &&
         gpa_array_check(a) &&
-        Py_TYPE(b)->tp_richcompare == PyBaseObject_Type.tp_richcompare &&
+        (b == Py_None || /* NoneType compares itself from Python 3.12 */
+         Py_TYPE(b)->tp_richcompare == PyBaseObject_Type.tp_richcompare) &&
         !PyObject_HasAttrString(b, "__array_ufunc__")) {
         /* (an __array_ufunc__ = None object defers: NumPy's rule) */
         Py_DECREF(r);
