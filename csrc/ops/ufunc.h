@@ -62,6 +62,16 @@ typedef struct {
  * exception otherwise. */
 PyObject *gpa_ufunc_apply(gpa_ufunc *uf, gpa_ufunc_args *a, int notimpl);
 
+/* NEP 13 (ufunc_exec.c): 1 where obj takes part in NumPy's override
+ * protocol -- neither our array nor NumPy's, and its type defines
+ * __array_ufunc__ (not None), as gpuarray.fuse's tracer; 0 otherwise. */
+int gpa_ufunc_overrides(PyObject *obj);
+
+/* The positional arguments of an override: (uf, "__call__", *in).  New
+ * reference, or NULL with an exception. */
+PyObject *gpa_ufunc_override_args(gpa_ufunc *uf, PyObject *const *in,
+                                  int nin);
+
 /* Note [Subclass results] (ufunc_subclass.c): r (stolen; NULL passes
  * through) as the subclass of a's subclass input, if any and no out=. */
 PyObject *gpa_ufunc_wrap_subclass(const gpa_ufunc_args *a, PyObject *r);

@@ -302,6 +302,39 @@ fail:
     return NULL;
 }
 
+int gpa_ufunc_overrides(PyObject *obj)
+{
+    if (gpa_array_check(obj) || PyArray_Check(obj))
+        return 0;
+    PyObject *m = PyObject_GetAttrString((PyObject *)Py_TYPE(obj),
+                                         "__array_ufunc__");
+    if (m == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int usable = m != Py_None;
+    Py_DECREF(m);
+    return usable;
+}
+
+PyObject *gpa_ufunc_override_args(gpa_ufunc *uf, PyObject *const *in,
+                                  int nin)
+{
+    PyObject *args = PyTuple_New(nin + 2);
+    if (args == NULL)
+        return NULL;
+    PyTuple_SET_ITEM(args, 0, Py_NewRef((PyObject *)uf));
+    PyObject *method = PyUnicode_FromString("__call__");
+    if (method == NULL) {
+        Py_DECREF(args);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(args, 1, method);
+    for (int k = 0; k < nin; k++)
+        PyTuple_SET_ITEM(args, k + 2, Py_NewRef(in[k]));
+    return args;
+}
+
 /* NumPy's override protocol (NEP 13), on the error path only: an input
  * of a type that is neither ours nor NumPy's and defines __array_ufunc__
  * (gpuarray.fuse's tracer, a poly1d) handles the call itself, keywords
@@ -311,30 +344,11 @@ static PyObject *call_override(gpa_ufunc *uf, gpa_ufunc_args *a, int nin)
 {
     for (int i = 0; i < nin; i++) {
         PyObject *obj = a->in[i];
-        if (gpa_array_check(obj) || PyArray_Check(obj))
+        if (!gpa_ufunc_overrides(obj))
             continue;
-        PyObject *m = PyObject_GetAttrString((PyObject *)Py_TYPE(obj),
-                                             "__array_ufunc__");
-        if (m == NULL) {
-            PyErr_Clear();
-            continue;
-        }
-        int usable = m != Py_None;
-        Py_DECREF(m);
-        if (!usable)
-            continue;
-        PyObject *args = PyTuple_New(nin + 2);
+        PyObject *args = gpa_ufunc_override_args(uf, a->in, nin);
         if (args == NULL)
             return NULL;
-        PyTuple_SET_ITEM(args, 0, Py_NewRef((PyObject *)uf));
-        PyObject *method = PyUnicode_FromString("__call__");
-        if (method == NULL) {
-            Py_DECREF(args);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(args, 1, method);
-        for (int k = 0; k < nin; k++)
-            PyTuple_SET_ITEM(args, k + 2, Py_NewRef(a->in[k]));
         PyObject *kw = override_kwargs(a);
         PyObject *bound = kw ? PyObject_GetAttrString(obj, "__array_ufunc__")
                              : NULL;

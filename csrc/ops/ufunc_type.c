@@ -42,24 +42,6 @@ static int parse_signature(PyObject *value, PyObject **sig)
     return 0;
 }
 
-/* 1 where obj takes part in NumPy's override protocol (NEP 13): neither
- * our array nor NumPy's, and its type defines __array_ufunc__ (not
- * None), as gpuarray.fuse's tracer; 0 otherwise. */
-static int overrides(PyObject *obj)
-{
-    if (gpa_array_check(obj) || PyArray_Check(obj))
-        return 0;
-    PyObject *m = PyObject_GetAttrString((PyObject *)Py_TYPE(obj),
-                                         "__array_ufunc__");
-    if (m == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    int usable = m != Py_None;
-    Py_DECREF(m);
-    return usable;
-}
-
 /* Note [Overriding out=]: an out= operand that overrides (a fusion
  * tracer: gp.add(x, y, out=z) inside gpuarray.fuse) hands the call to
  * the overriding operands, inputs first, then outputs, as NumPy does;
@@ -71,16 +53,9 @@ static PyObject *out_override(gpa_ufunc *uf, const gpa_ufunc_args *a,
 {
     PyObject *args = NULL, *kwargs = NULL, *outs = NULL, *r = NULL;
     int nin = uf->nin, nout = uf->nout;
-    args = PyTuple_New(nin + 2);
+    args = gpa_ufunc_override_args(uf, a->in, nin);
     if (args == NULL)
         goto fail;
-    PyTuple_SET_ITEM(args, 0, Py_NewRef((PyObject *)uf));
-    PyObject *method = PyUnicode_FromString("__call__");
-    if (method == NULL)
-        goto fail;
-    PyTuple_SET_ITEM(args, 1, method);
-    for (int k = 0; k < nin; k++)
-        PyTuple_SET_ITEM(args, k + 2, Py_NewRef(a->in[k]));
     outs = PyTuple_New(nout);
     if (outs == NULL)
         goto fail;
@@ -92,7 +67,7 @@ static PyObject *out_override(gpa_ufunc *uf, const gpa_ufunc_args *a,
         goto fail;
     for (int k = 0; k < nin + nout; k++) {
         PyObject *obj = k < nin ? a->in[k] : PyTuple_GET_ITEM(outs, k - nin);
-        if (!overrides(obj))
+        if (!gpa_ufunc_overrides(obj))
             continue;
         PyObject *bound = PyObject_GetAttrString(obj, "__array_ufunc__");
         if (bound == NULL)
@@ -221,7 +196,7 @@ static PyObject *ufunc_call(gpa_ufunc *uf, PyObject *args, PyObject *kw)
         PyObject *v = pos_out[o];
         if (v == NULL || v == Py_None)
             continue;
-        if (overrides(v)) { /* Note [Overriding out=] */
+        if (gpa_ufunc_overrides(v)) { /* Note [Overriding out=] */
             overriding_out = 1;
             continue;
         }
